@@ -1,0 +1,18 @@
+"""Top-level URL routes. Apps add their own routes under /api/ and the page paths."""
+from django.contrib import admin
+from django.http import JsonResponse
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+
+def healthz(request):
+    """Liveness probe for docker-compose and bin/run."""
+    return JsonResponse({"ok": True})
+
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]

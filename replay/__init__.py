@@ -1,0 +1,1 @@
+"""The replay app: replay frames, replay pages, export and verification."""
