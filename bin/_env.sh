@@ -32,7 +32,8 @@ rdi_ensure_venv() {
         venv="$ROOT/.venv"
     fi
     want="$(sha256sum "$ROOT/requirements.txt" | cut -d' ' -f1)"
-    lock="$ROOT/.venv.lock"
+    mkdir -p "$ROOT/var"
+    lock="$ROOT/var/venv.lock"
     (
         flock 9
         if [[ ! -x "$venv/bin/python" ]]; then
