@@ -1,0 +1,295 @@
+"""Bots and whole-game simulation on top of the engine's public surface.
+
+Pure Python, no Django: used by ``manage.py simulate``, the property tests and the benchmarks.
+
+    >>> from games.simulation import simulate
+    >>> summary = simulate(games=10, players=4, seed=1, policy="random")
+    >>> summary.errors
+    0
+
+A *policy* is a function ``policy(state, prompts, rng) -> decision``: it gets the live state
+(read it only, never change it), the non-empty list of prompts and a ``random.Random``, and
+returns one of the decision dicts some prompt offers. Policies only ever pick among the
+enumerated decisions, so they can never play an illegal move.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from games import engine
+
+Decision = dict
+Policy = Callable[[Any, list, random.Random], Decision]
+
+#: Decisions per game after which a game counts as an error (a loop or a stall).
+DEFAULT_MAX_DECISIONS = 20_000
+#: How many error messages a summary keeps.
+KEEP_ERRORS = 5
+
+
+# --------------------------------------------------------------------------- policies
+
+
+def random_policy(state, prompts: list, rng: random.Random) -> Decision:
+    """Uniform over prompts, then uniform over that prompt's decisions."""
+    prompt = prompts[rng.randrange(len(prompts))] if len(prompts) > 1 else prompts[0]
+    return prompt.decisions[rng.randrange(len(prompt.decisions))]
+
+
+_PASS_WORDS = ("pass", "decline", "skip", "no_response", "done", "fold")
+_DAMAGE_EFFECTS = {"damage": 3, "damage_each": 2}
+_DRINK_DODGE_EFFECTS = {"ignore_drink", "leave_or_ignore_drink", "ignore_card_or_drink", "pass_drink"}
+
+
+def _is_pass(decision: Decision) -> bool:
+    kind = str(decision.get("type", "")).lower()
+    return any(word in kind for word in _PASS_WORDS)
+
+
+def _card_id(decision: Decision):
+    for key in ("card", "card_id", "instance"):
+        if key in decision and isinstance(decision[key], int):
+            return decision[key]
+    return None
+
+
+def _target(decision: Decision):
+    for key in ("target", "target_seat", "to"):
+        value = decision.get(key)
+        if isinstance(value, int):
+            return value
+    return None
+
+
+def _card_catalogue_entry(state, card_id):
+    """The catalogue Card of an instance id, or None. Uses the engine's catalogue through the
+    state's instance table when the engine exposes one (``state.cards``)."""
+    table = getattr(state, "cards", None)
+    key = None
+    if isinstance(table, dict):
+        key = table.get(card_id, table.get(str(card_id)))
+    elif isinstance(table, list) and isinstance(card_id, int) and 0 <= card_id < len(table):
+        key = table[card_id]
+    if isinstance(key, dict):
+        key = key.get("key")
+    if not isinstance(key, str):
+        return None
+    try:
+        from games.engine.cards import CARDS
+    except ImportError:  # pragma: no cover - catalogue moved
+        return None
+    return CARDS.get(key)
+
+
+def _weakness(seat) -> int:
+    """How close a seat is to being out: lower is weaker (Fortitude minus Alcohol, and Gold)."""
+    return (seat.fortitude - seat.alcohol) * 2 + seat.gold
+
+
+def greedy_policy(state, prompts: list, rng: random.Random) -> Decision:
+    """A small heuristic bot, better than random and never illegal.
+
+    - plays a damaging Action card at the weakest-looking opponent (biggest hit first);
+    - plays a card that dodges a drink when its own Alcohol is close to its Fortitude;
+    - otherwise passes when it can, else picks at random.
+    """
+    prompt = prompts[0]
+    me = prompt.seat
+    my_seat = state.seats[me]
+    danger = my_seat.alcohol >= my_seat.fortitude - 4
+    best: list[tuple[float, int, Decision]] = []
+    for index, decision in enumerate(prompt.decisions):
+        score = 0.0
+        card = _card_catalogue_entry(state, _card_id(decision))
+        if card is not None:
+            if card.type.startswith("Action") and card.effect in _DAMAGE_EFFECTS:
+                target = _target(decision)
+                if target is not None and target != me:
+                    victim = state.seats[target]
+                    score = 10 + card.params.get("fortitude", 1) * _DAMAGE_EFFECTS[card.effect] - _weakness(victim) / 10
+                elif target is None:
+                    score = 8 + card.params.get("fortitude", 1)
+            elif card.effect in _DRINK_DODGE_EFFECTS and danger and "drink" in prompt.kind.lower():
+                score = 20
+            elif card.effect == "heal_self" and my_seat.fortitude - my_seat.alcohol <= 4:
+                score = 6
+            else:
+                score = -1  # keep other cards in hand
+        elif _is_pass(decision):
+            score = 0.5
+        best.append((score, index, decision))
+    top = max(score for score, _, _ in best)
+    choices = [decision for score, _, decision in best if score == top]
+    return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
+
+
+def get_policy(policy: str | Policy) -> Policy:
+    if callable(policy):
+        return policy
+    try:
+        return POLICIES[policy]
+    except KeyError:
+        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}") from None
+
+
+# --------------------------------------------------------------------------- one game
+
+
+@dataclass
+class GameResult:
+    setup: dict
+    decisions: int = 0
+    over: bool = False
+    winners: list[int] = field(default_factory=list)
+    error: str | None = None
+    seconds: float = 0.0
+    log: list[Decision] = field(default_factory=list)
+
+
+def game_seed(seed: int | str, number: int) -> str:
+    """The secret seed of game ``number`` of a simulation run, as a hex string."""
+    return hashlib.sha256(f"rdi-simulate:{seed}:{number}".encode()).hexdigest()
+
+
+def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = None) -> dict:
+    """A base-game setup for ``players`` seats; characters cycle through a seeded shuffle of
+    the engine's CHARACTERS (so with more seats than characters, characters repeat)."""
+    if characters is None:
+        pool = list(engine.CHARACTERS)
+        random.Random(seed_hex).shuffle(pool)
+        characters = [pool[i % len(pool)] for i in range(players)]
+    return {
+        "seats": [{"character": c} for c in characters],
+        "seed": seed_hex,
+        "variant": "base",
+        "options": {},
+    }
+
+
+def play_game(setup: dict, policy: str | Policy, rng: random.Random, *,
+              max_decisions: int = DEFAULT_MAX_DECISIONS, keep_log: bool = False,
+              after_decision: Callable[[Any, Decision], None] | None = None) -> GameResult:
+    """Play one game from ``setup`` to the end with ``policy`` deciding for every seat.
+
+    Never raises for an engine failure: an exception, a stall (no prompts but not over) or
+    reaching ``max_decisions`` is reported in ``GameResult.error``.
+    ``after_decision(state, decision)`` is called after each applied decision (for checks).
+    """
+    choose = get_policy(policy)
+    result = GameResult(setup=setup)
+    started = time.perf_counter()
+    try:
+        state = engine.new_game(setup)
+        while not state.over:
+            if result.decisions >= max_decisions:
+                result.error = f"hit the decision cap ({max_decisions}) without the game ending"
+                break
+            ps = engine.prompts(state)
+            if not ps:
+                result.error = f"stalled after {result.decisions} decisions: no prompts but the game is not over"
+                break
+            decision = choose(state, ps, rng)
+            engine.apply(state, decision)
+            result.decisions += 1
+            if keep_log:
+                result.log.append(decision)
+            if after_decision is not None:
+                after_decision(state, decision)
+        result.over = state.over
+        result.winners = list(state.winners) if state.over else []
+    except Exception as exc:  # noqa: BLE001 - every failure is a finding to report
+        result.error = f"{type(exc).__name__} after {result.decisions} decisions: {exc}"
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+# --------------------------------------------------------------------------- many games
+
+
+@dataclass
+class SimulationSummary:
+    games: int
+    players: int
+    seed: int | str
+    policy: str
+    finished: int = 0
+    errors: int = 0
+    error_messages: list[str] = field(default_factory=list)
+    decisions: int = 0
+    seconds: float = 0.0
+    wins_by_character: Counter = field(default_factory=Counter)
+    ties: int = 0
+    ties_by_character: Counter = field(default_factory=Counter)
+    no_winner: int = 0
+
+    @property
+    def average_decisions(self) -> float:
+        return self.decisions / self.games if self.games else 0.0
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+    def add(self, result: GameResult, game_number: int) -> None:
+        self.decisions += result.decisions
+        self.seconds += result.seconds
+        if result.error is not None:
+            self.errors += 1
+            if len(self.error_messages) < KEEP_ERRORS:
+                self.error_messages.append(f"game {game_number} (seed {result.setup['seed'][:12]}…): {result.error}")
+            return
+        self.finished += 1
+        characters = [s["character"] for s in result.setup["seats"]]
+        if len(result.winners) == 1:
+            self.wins_by_character[characters[result.winners[0]]] += 1
+        elif result.winners:
+            self.ties += 1
+            for w in result.winners:
+                self.ties_by_character[characters[w]] += 1
+        else:
+            self.no_winner += 1
+
+    def format(self) -> str:
+        lines = [
+            f"policy {self.policy}, {self.players} players, seed {self.seed}",
+            f"games: {self.games}  finished: {self.finished}  errors: {self.errors}",
+            f"decisions: {self.decisions}  average per game: {self.average_decisions:.1f}  "
+            f"decisions/s: {self.decisions_per_second:,.0f}  engine time: {self.seconds:.2f}s",
+            "wins by character: " + (", ".join(f"{c} {n}" for c, n in sorted(self.wins_by_character.items())) or "none"),
+            f"ties: {self.ties}" + (" (" + ", ".join(f"{c} {n}" for c, n in sorted(self.ties_by_character.items())) + ")"
+                                    if self.ties else "") + f"  no winner: {self.no_winner}",
+        ]
+        for message in self.error_messages:
+            lines.append(f"error: {message}")
+        return "\n".join(lines)
+
+
+def simulate(games: int, players: int, seed: int | str = 0, policy: str | Policy = "random", *,
+             max_decisions: int = DEFAULT_MAX_DECISIONS,
+             on_game: Callable[[int, GameResult], None] | None = None) -> SimulationSummary:
+    """Play ``games`` games of ``players`` seats, every seat run by ``policy``.
+
+    Game ``i`` uses the secret seed ``game_seed(seed, i)``; the policy's ``random.Random`` is
+    seeded from that game seed, so a run is reproducible from ``(seed, i)`` alone.
+    """
+    if not 2 <= players <= 8:
+        raise ValueError("players must be between 2 and 8")
+    name = policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
+    get_policy(policy)  # fail fast on an unknown name
+    summary = SimulationSummary(games=games, players=players, seed=seed, policy=name)
+    for number in range(games):
+        seed_hex = game_seed(seed, number)
+        result = play_game(make_setup(players, seed_hex), policy, random.Random(seed_hex),
+                           max_decisions=max_decisions)
+        summary.add(result, number)
+        if on_game is not None:
+            on_game(number, result)
+    return summary

@@ -1,0 +1,61 @@
+"""manage.py simulate and manage.py scenario: output and exit status."""
+import sys
+import types
+
+import pytest
+from django.core.management import CommandError, call_command
+
+
+class FakeScenarioFailure(AssertionError):
+    pass
+
+
+@pytest.fixture
+def fake_scenario_runner(monkeypatch):
+    """Stands in for games.engine.scenario so the command's own behaviour is tested apart
+    from the engine's: a file whose name contains 'bad' fails, 'crash' raises."""
+    module = types.ModuleType("games.engine.scenario")
+
+    def run_file(path):
+        if "bad" in path:
+            raise FakeScenarioFailure("step 3: expected seats.1.fortitude == 18, got 20")
+        if "crash" in path:
+            raise KeyError("no-such-card")
+        return types.SimpleNamespace(path=path, steps=4)
+
+    module.run_file = run_file
+    module.ScenarioFailure = FakeScenarioFailure
+    monkeypatch.setitem(sys.modules, "games.engine.scenario", module)
+    return module
+
+
+def test_scenario_run_all_ok(fake_scenario_runner, tmp_path, capsys):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text("{}")
+    b.write_text("{}")
+    call_command("scenario", "run", str(a), str(b))
+    out = capsys.readouterr().out
+    assert f"ok   {a}" in out and f"ok   {b}" in out
+    assert "2 passed, 0 failed" in out
+
+
+def test_scenario_run_reports_failures_and_fails(fake_scenario_runner, tmp_path, capsys):
+    good, bad, crash = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "crash.json"
+    for p in (good, bad, crash):
+        p.write_text("{}")
+    with pytest.raises(CommandError) as caught:
+        call_command("scenario", "run", str(good), str(bad), str(crash))
+    assert caught.value.returncode == 1
+    out = capsys.readouterr().out
+    assert f"ok   {good}" in out
+    assert f"FAIL {bad}: step 3: expected seats.1.fortitude == 18, got 20" in out
+    assert f"FAIL {crash}: KeyError" in out
+    assert "1 passed, 2 failed" in out
+
+
+def test_scenario_run_folder(fake_scenario_runner, tmp_path, capsys):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "one.json").write_text("{}")
+    (tmp_path / "two.json").write_text("{}")
+    call_command("scenario", "run", str(tmp_path))
+    assert "2 passed, 0 failed" in capsys.readouterr().out
