@@ -32,7 +32,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
+    "accounts",
     "games",
     "replay",
 ]
@@ -100,7 +102,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Token first: an API client without credentials gets 401 + WWW-Authenticate, not 403.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": None,
 }
+
+# Event store (docs/event-store.md): a snapshot every N events; hot game states kept in
+# each worker's memory (at most this many games).
+RDI_SNAPSHOT_EVERY = env.int("RDI_SNAPSHOT_EVERY", default=50)
+RDI_STATE_CACHE_SIZE = env.int("RDI_STATE_CACHE_SIZE", default=512)
+# The largest decision body the API accepts, in bytes of JSON.
+RDI_MAX_DECISION_BYTES = env.int("RDI_MAX_DECISION_BYTES", default=4096)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "RDI Service API",

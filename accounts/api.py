@@ -1,0 +1,83 @@
+"""Sign-up, log-in and log-out through Django auth. Log-in opens a session (the browser) and
+returns the account's API token (`Authorization: Token <key>` for API clients)."""
+from __future__ import annotations
+
+from django.contrib.auth import authenticate, get_user_model, login, logout
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.errors import Conflict, ServiceError
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+
+class AccountSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    token = serializers.CharField()
+
+
+def _account(user) -> dict:
+    token, _ = Token.objects.get_or_create(user=user)
+    return {"username": user.username, "token": token.key}
+
+
+class SignUp(APIView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(request=CredentialsSerializer, responses={201: AccountSerializer}, summary="Create an account")
+    def post(self, request):
+        serializer = CredentialsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        username, password = serializer.validated_data["username"], serializer.validated_data["password"]
+        User = get_user_model()
+        if User.objects.filter(username__iexact=username).exists():
+            raise Conflict(f"The username {username!r} is taken; choose another.", code="username_taken")
+        try:
+            validate_password(password, User(username=username))
+        except DjangoValidationError as exc:
+            raise ServiceError(" ".join(exc.messages), code="weak_password") from exc
+        user = User.objects.create_user(username=username, password=password)
+        login(request, user)
+        return Response(_account(user), status=status.HTTP_201_CREATED)
+
+
+class LogIn(APIView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(request=CredentialsSerializer, responses={200: AccountSerializer}, summary="Log in")
+    def post(self, request):
+        serializer = CredentialsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = authenticate(request, **serializer.validated_data)
+        if user is None:
+            raise ServiceError("The username or password is wrong; check them and try again.",
+                               code="invalid_credentials", status=401)
+        login(request, user)
+        return Response(_account(user))
+
+
+class LogOut(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=None, responses={204: None}, summary="End the session")
+    def post(self, request):
+        logout(request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class Me(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: AccountSerializer}, summary="Who am I, and my API token")
+    def get(self, request):
+        return Response(_account(request.user))

@@ -1,0 +1,138 @@
+"""Input validation and output shapes of the games API (also the OpenAPI schema)."""
+from __future__ import annotations
+
+import orjson
+from django.conf import settings
+from rest_framework import serializers
+
+from games.models import Seat, Table
+
+MAX_INT = 2**31 - 1
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    user = serializers.SerializerMethodField()
+    ai = serializers.BooleanField(source="is_ai")
+
+    class Meta:
+        model = Seat
+        fields = ["index", "character", "ai", "user"]
+
+    def get_user(self, seat) -> str | None:
+        return seat.user.username if seat.user_id else None
+
+
+class TableSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.username")
+    seats = SeatSerializer(many=True)
+    game = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = ["id", "owner", "variant", "player_count", "options", "turn_seconds", "status", "seats", "game",
+                  "created_at"]
+
+    def get_game(self, table) -> int | None:
+        game = getattr(table, "game", None)
+        return game.pk if game else None
+
+
+class TableCreateSerializer(serializers.Serializer):
+    player_count = serializers.IntegerField(min_value=2, max_value=8)
+    variant = serializers.CharField(max_length=32, default="base")
+    options = serializers.DictField(default=dict, help_text="Engine options, passed to the rules engine as is.")
+    turn_seconds = serializers.IntegerField(min_value=5, max_value=86400, required=False, allow_null=True,
+                                            help_text="Seconds a human seat has per prompt; omit for no timer.")
+
+    def validate_options(self, value):
+        if len(orjson.dumps(value)) > settings.RDI_MAX_DECISION_BYTES:
+            raise serializers.ValidationError("Options are too large.")
+        return value
+
+
+class SeatTakeSerializer(serializers.Serializer):
+    character = serializers.CharField(max_length=32)
+    ai = serializers.BooleanField(default=False, help_text="Add an AI seat (owner only) instead of sitting down.")
+    index = serializers.IntegerField(min_value=0, max_value=7, required=False, allow_null=True)
+
+
+class DecisionSerializer(serializers.Serializer):
+    expected_seq = serializers.IntegerField(min_value=0, max_value=MAX_INT,
+                                            help_text="The game's seq you decided on (GET /api/games/{id}/).")
+    idempotency_key = serializers.CharField(max_length=100, required=False, allow_null=True,
+                                            help_text="Retry with the same key to get the first answer back.")
+    decision = serializers.DictField(help_text="One of the decisions listed in your prompts, as is.")
+
+    def validate_decision(self, value):
+        try:
+            size = len(orjson.dumps(value))
+        except (TypeError, orjson.JSONEncodeError) as exc:
+            raise serializers.ValidationError("The decision must be plain JSON.") from exc
+        if size > settings.RDI_MAX_DECISION_BYTES:
+            raise serializers.ValidationError(
+                f"The decision is {size} bytes; decisions are at most {settings.RDI_MAX_DECISION_BYTES}.")
+        if not isinstance(value.get("type"), str):
+            raise serializers.ValidationError("The decision needs a string 'type', as listed in your prompts.")
+        return value
+
+
+class DecisionResultSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="The seq of your decision's event.")
+    state_hash = serializers.CharField()
+    over = serializers.BooleanField(help_text="True when this decision ended the game.")
+
+
+class EventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    actor = serializers.CharField()
+    payload = serializers.JSONField()
+    at = serializers.CharField()
+    prev_hash = serializers.CharField()
+    hash = serializers.CharField()
+    state_hash = serializers.CharField()
+
+
+class EventPageSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    events = EventSerializer(many=True)
+
+
+class EventQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(min_value=-1, max_value=MAX_INT, default=-1)
+    limit = serializers.IntegerField(min_value=1, max_value=500, default=500)
+
+
+class GameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    status = serializers.CharField()
+    over = serializers.BooleanField()
+    winners = serializers.ListField(child=serializers.IntegerField())
+    rules_version = serializers.CharField()
+    seed_sha256 = serializers.CharField()
+    your_seat = serializers.IntegerField(allow_null=True)
+    prompt_seats = serializers.ListField(child=serializers.IntegerField())
+    deadline = serializers.CharField(allow_null=True)
+    seats = serializers.ListField(child=serializers.DictField())
+    view = serializers.DictField(help_text="engine.view(state, you): your hand, public state and your prompts.")
+
+
+class VerificationSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    ok = serializers.BooleanField()
+    events = serializers.IntegerField()
+    last_seq = serializers.IntegerField(allow_null=True)
+    first_bad_seq = serializers.IntegerField(allow_null=True)
+    problem = serializers.CharField(allow_null=True)
+    seed_revealed = serializers.BooleanField()
+    rules_version = serializers.CharField(allow_null=True)
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()

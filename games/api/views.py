@@ -1,0 +1,153 @@
+"""The games JSON API (DESIGN.md §5). Views only translate HTTP: they validate input, call
+`games.services` / `games.selectors` / `replay`, and shape the answer."""
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api import serializers as s
+from games.errors import Forbidden, NotFound
+from games.models import Game
+from replay.export import export_lines
+from replay.verification import verify_game
+
+MAX_ID = 2**63 - 1
+ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
+    400: "Invalid input or an illegal decision", 401: "Not logged in", 403: "Not allowed",
+    404: "No such game or table", 409: "Stale expected_seq or a state conflict",
+}.items()}
+
+
+def _id(value: int, what: str) -> int:
+    if value > MAX_ID:
+        raise NotFound(f"There is no {what} {value}.")
+    return value
+
+
+def _game(game_id: int) -> Game:
+    return selectors.game_get(game_id=_id(game_id, "game"))
+
+
+class TableListCreate(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: s.TableSerializer(many=True)}, summary="Open tables")
+    def get(self, request):
+        return Response(s.TableSerializer(selectors.tables_open()[:200], many=True).data)
+
+    @extend_schema(request=s.TableCreateSerializer, responses={201: s.TableSerializer, **ERRORS},
+                   summary="Create a table")
+    def post(self, request):
+        data = _valid(s.TableCreateSerializer, request.data)
+        table = services.table_create(owner=request.user, **data)
+        return Response(s.TableSerializer(table).data, status=status.HTTP_201_CREATED)
+
+
+class TableDetail(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: s.TableSerializer, 404: ERRORS[404]}, summary="One table")
+    def get(self, request, table_id: int):
+        return Response(s.TableSerializer(selectors.table_get(table_id=_id(table_id, "table"))).data)
+
+
+class SeatCreate(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.SeatTakeSerializer, responses={201: s.TableSerializer, **ERRORS},
+                   summary="Take a seat with a character, or add an AI seat (owner)")
+    def post(self, request, table_id: int):
+        data = _valid(s.SeatTakeSerializer, request.data)
+        services.seat_take(table_id=_id(table_id, "table"), user=request.user, **data)
+        table = selectors.table_get(table_id=table_id)
+        return Response(s.TableSerializer(table).data, status=status.HTTP_201_CREATED)
+
+
+class TableStart(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: s.GameSerializer, **ERRORS}, summary="Start the table (owner)")
+    def post(self, request, table_id: int):
+        game = services.table_start(table_id=_id(table_id, "table"), user=request.user)
+        seat = selectors.seat_of(game=game, user=request.user)
+        return Response(selectors.game_detail(game=game, seat=seat), status=status.HTTP_201_CREATED)
+
+
+class GameDetail(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: s.GameSerializer, 404: ERRORS[404]},
+                   summary="Your view of the game: seq, state and your prompts")
+    def get(self, request, game_id: int):
+        game = _game(game_id)
+        return Response(selectors.game_detail(game=game, seat=selectors.seat_of(game=game, user=request.user)))
+
+
+class DecisionCreate(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.DecisionSerializer, responses={201: s.DecisionResultSerializer, **ERRORS},
+                   summary="Make a decision for your seat")
+    def post(self, request, game_id: int):
+        game = _game(game_id)
+        data = _valid(s.DecisionSerializer, request.data)
+        seat = selectors.seat_of(game=game, user=request.user)
+        if seat is None:
+            raise Forbidden("You have no seat at this game; only its players can make decisions.")
+        decision = data["decision"]
+        if "seat" in decision and decision["seat"] != seat:
+            raise Forbidden(f"You sit at seat {seat}; you cannot decide for seat {decision['seat']}.")
+        result = services.submit_decision(game_id=game.pk, seat=seat, decision=decision, actor=f"user:{request.user.pk}",
+                                          expected_seq=data["expected_seq"],
+                                          idempotency_key=data.get("idempotency_key"))
+        body = {"game": result.game, "seq": result.seq, "state_hash": result.state_hash, "over": result.over}
+        headers = {"Idempotent-Replayed": "true" if result.replayed else "false"}
+        return Response(body, status=status.HTTP_201_CREATED, headers=headers)
+
+
+class EventList(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[s.EventQuerySerializer], responses={200: s.EventPageSerializer, **ERRORS},
+                   summary="The event log after seq N, redacted for you")
+    def get(self, request, game_id: int):
+        game = _game(game_id)
+        query = _valid(s.EventQuerySerializer, request.query_params)
+        seat = selectors.seat_of(game=game, user=request.user)
+        events = selectors.events_for(game=game, seat=seat, after=query["after"], limit=query["limit"])
+        return Response({"game": game.pk, "seq": game.seq, "events": events})
+
+
+class GameExport(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={(200, "application/x-ndjson"): OpenApiTypes.STR, 404: ERRORS[404]},
+                   summary="JSON lines: header (seed after the end) then the hash-chained events")
+    def get(self, request, game_id: int):
+        game = _game(game_id)
+        seat = selectors.seat_of(game=game, user=request.user)
+        response = HttpResponse(b"".join(export_lines(game=game, seat=seat)), content_type="application/x-ndjson")
+        response["Content-Disposition"] = f'attachment; filename="rdi-game-{game.pk}.jsonl"'
+        return response
+
+
+class GameVerify(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: s.VerificationSerializer, 404: ERRORS[404]},
+                   summary="Check the hash chain, the seed commitment and a full re-fold")
+    def get(self, request, game_id: int):
+        game = _game(game_id)
+        return Response(verify_game(game.pk).as_dict())
+
+
+def _valid(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+

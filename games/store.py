@@ -1,0 +1,231 @@
+"""The event store's low level: the hash chain, the raw append, state loading and the
+per-process state cache. `games.services` is the only caller that writes; verification
+(`replay.verification`) reuses the chain functions.
+
+The hot path uses one cursor and plain SQL, not the ORM (see docs/event-store.md).
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+import orjson
+from django.conf import settings
+
+from games import engine
+from games.errors import IntegrityFailure
+
+GENESIS_HASH = "0" * 64
+#: Event kinds whose payload is an engine decision folded through `engine.apply`.
+FOLDED_KINDS = ("decision", "timeout")
+
+
+# --- the hash chain -------------------------------------------------------------------------
+
+def canonical_event(*, game_id: int, seq: int, kind: str, seat: int | None, actor: str, payload: Any,
+                    at: str, state_hash: str) -> bytes:
+    """The bytes an event's chain hash covers: sorted-key compact JSON; `at` is the server
+    time as `format_time` writes it (UTC, microseconds)."""
+    return orjson.dumps(
+        {
+            "game": game_id,
+            "seq": seq,
+            "kind": kind,
+            "seat": seat,
+            "actor": actor,
+            "payload": payload,
+            "at": at,
+            "state_hash": state_hash,
+        },
+        option=orjson.OPT_SORT_KEYS,
+    )
+
+
+def chain_hash(prev_hash: str, canonical: bytes) -> str:
+    """hash = sha256(prev_hash as ASCII hex || canonical event)."""
+    return hashlib.sha256(prev_hash.encode("ascii") + canonical).hexdigest()
+
+
+def format_time(at: datetime) -> str:
+    return at.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def seed_commitment(seed: str) -> str:
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+# --- append ---------------------------------------------------------------------------------
+
+_INSERT = (
+    "INSERT INTO games_event (game_id, seq, kind, seat, actor, payload, created_at, prev_hash, hash,"
+    " state_hash, idempotency_key) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s)"
+)
+
+
+def append_event(cursor, *, game_id: int, seq: int, prev_hash: str, kind: str, seat: int | None, actor: str,
+                 payload: Any, state_hash: str, idempotency_key: str | None = None) -> str:
+    """Insert one event row and return its chain hash. The caller holds the game row lock."""
+    at = datetime.now(timezone.utc)
+    canonical = canonical_event(game_id=game_id, seq=seq, kind=kind, seat=seat, actor=actor, payload=payload,
+                                at=format_time(at), state_hash=state_hash)
+    digest = chain_hash(prev_hash, canonical)
+    cursor.execute(
+        _INSERT,
+        [game_id, seq, kind, seat, actor, orjson.dumps(payload).decode(), at, prev_hash, digest, state_hash,
+         idempotency_key],
+    )
+    return digest
+
+
+def save_snapshot(cursor, *, game_id: int, seq: int, state, state_hash: str) -> None:
+    cursor.execute(
+        "INSERT INTO games_snapshot (game_id, seq, rules_version, state, state_hash, created_at)"
+        " VALUES (%s, %s, %s, %s, %s, now()) ON CONFLICT DO NOTHING",
+        [game_id, seq, engine.RULES_VERSION, engine.dump_state(state), state_hash],
+    )
+
+
+# --- load -----------------------------------------------------------------------------------
+
+def genesis_state(cursor, game_id: int):
+    """new_game(setup + the stored seed): the state every fold starts from."""
+    cursor.execute(
+        "SELECT g.setup::text, s.seed FROM games_game g JOIN games_gameseed s ON s.game_id = g.id WHERE g.id = %s",
+        [game_id],
+    )
+    setup_text, seed = cursor.fetchone()
+    return engine.new_game({**orjson.loads(setup_text), "seed": seed})
+
+
+def fold(cursor, state, *, game_id: int, after_seq: int, upto_seq: int):
+    """Apply the folded events with after_seq < seq <= upto_seq to `state`, in seq order."""
+    cursor.execute(
+        "SELECT payload::text FROM games_event WHERE game_id = %s AND seq > %s AND seq <= %s"
+        " AND kind IN ('decision', 'timeout') ORDER BY seq",
+        [game_id, after_seq, upto_seq],
+    )
+    apply = engine.apply
+    for (payload,) in cursor.fetchall():
+        state, _ = apply(state, orjson.loads(payload))
+    return state
+
+
+def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapshot: bool = True):
+    """The state after event `seq`: the latest good snapshot + a fold of the tail, checked
+    against `expected_hash`. A snapshot that disagrees is deleted and the fold redone from
+    the start; if that disagrees too the store is damaged (IntegrityFailure)."""
+    state, start = None, 0
+    if use_snapshot:
+        cursor.execute(
+            "SELECT s.id, s.seq, s.state, s.state_hash, e.state_hash FROM games_snapshot s"
+            " LEFT JOIN games_event e ON e.game_id = s.game_id AND e.seq = s.seq"
+            " WHERE s.game_id = %s AND s.rules_version = %s AND s.seq <= %s ORDER BY s.seq DESC LIMIT 1",
+            [game_id, engine.RULES_VERSION, seq],
+        )
+        row = cursor.fetchone()
+        if row is not None:
+            snap_id, snap_seq, blob, snap_hash, event_hash = row
+            if snap_hash == event_hash:
+                state, start = engine.load_state(bytes(blob)), snap_seq
+            else:
+                discard_snapshot(cursor, snap_id)
+    if state is None:
+        state = genesis_state(cursor, game_id)
+    state = fold(cursor, state, game_id=game_id, after_seq=start, upto_seq=seq)
+    got = engine.state_hash(state)
+    if got != expected_hash:
+        if start:
+            cursor.execute("DELETE FROM games_snapshot WHERE game_id = %s AND seq >= %s", [game_id, start])
+            return load_state(cursor, game_id=game_id, seq=seq, expected_hash=expected_hash, use_snapshot=False)
+        raise IntegrityFailure(
+            f"Game {game_id} does not fold to its recorded state at seq {seq}; run "
+            f"`python manage.py verify_game {game_id}` to find the first bad event.",
+        )
+    return state
+
+
+def discard_snapshot(cursor, snapshot_id: int) -> None:
+    cursor.execute("DELETE FROM games_snapshot WHERE id = %s", [snapshot_id])
+
+
+# --- the per-process cache of hot game states ------------------------------------------------
+
+@dataclass
+class CachedState:
+    seq: int
+    state_hash: str
+    rules_version: str
+    state: Any
+
+
+class StateCache:
+    """Hot game states in this worker's memory, least recently used out first.
+
+    A writer *takes* an entry (it leaves the cache, so nobody else sees it mid-apply) and
+    *puts* the new one back after commit; a reader gets a clone. An entry older than the
+    game is fast-forwarded by folding the newer events; one ahead of it is ignored.
+    """
+
+    def __init__(self, size: int):
+        self.size = size
+        self._entries: OrderedDict[int, CachedState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, game_id: int) -> CachedState | None:
+        with self._lock:
+            return self._entries.pop(game_id, None)
+
+    def clone(self, game_id: int, seq: int, state_hash: str):
+        with self._lock:
+            entry = self._entries.get(game_id)
+            if (entry is None or entry.seq != seq or entry.state_hash != state_hash
+                    or entry.rules_version != engine.RULES_VERSION):
+                return None
+            self._entries.move_to_end(game_id)
+            return engine.clone(entry.state)
+
+    def put(self, game_id: int, entry: CachedState) -> None:
+        with self._lock:
+            current = self._entries.get(game_id)
+            if current is not None and current.seq >= entry.seq:
+                return
+            self._entries[game_id] = entry
+            self._entries.move_to_end(game_id)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+cache = StateCache(getattr(settings, "RDI_STATE_CACHE_SIZE", 512))
+
+
+def state_for_write(cursor, *, game_id: int, seq: int, expected_hash: str):
+    """The state after `seq` for a writer holding the game lock: the cached one (fast-forwarded
+    if behind), else loaded. The caller owns the returned object."""
+    entry = cache.take(game_id)
+    if entry is not None and entry.rules_version == engine.RULES_VERSION and entry.seq <= seq:
+        if entry.seq == seq:
+            if entry.state_hash == expected_hash:
+                return entry.state
+        else:
+            state = fold(cursor, entry.state, game_id=game_id, after_seq=entry.seq, upto_seq=seq)
+            if engine.state_hash(state) == expected_hash:
+                return state
+    return load_state(cursor, game_id=game_id, seq=seq, expected_hash=expected_hash)
+
+
+def state_for_read(cursor, *, game_id: int, seq: int, expected_hash: str):
+    """A private copy of the state after `seq`, for views. Fills the cache on a miss."""
+    state = cache.clone(game_id, seq, expected_hash)
+    if state is not None:
+        return state
+    state = load_state(cursor, game_id=game_id, seq=seq, expected_hash=expected_hash)
+    cache.put(game_id, CachedState(seq, expected_hash, engine.RULES_VERSION, engine.clone(state)))
+    return state

@@ -1,0 +1,54 @@
+"""The event table is append-only at the database: UPDATE and DELETE fail there."""
+import pytest
+from django.db import IntegrityError, connection, transaction
+
+from games import store
+from games.models import Game, GameEvent, Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(make_user):
+    owner = make_user("owner")
+    table = Table.objects.create(owner=owner, player_count=2, status="started")
+    game = Game.objects.create(table=table, rules_version="test", setup={}, seed_sha256="0" * 64, last_hash="",
+                               state_hash="0" * 64)
+    with connection.cursor() as cursor:
+        store.append_event(cursor, game_id=game.pk, seq=0, prev_hash=store.GENESIS_HASH, kind="game_created",
+                           seat=None, actor="system", payload={"setup": {}}, state_hash="0" * 64)
+    return GameEvent.objects.get(game=game, seq=0)
+
+
+def test_update_is_rejected_by_the_database(event):
+    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE games_event SET payload = '{}'::jsonb WHERE id = %s", [event.pk])
+
+
+def test_orm_update_is_rejected_too(event):
+    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        GameEvent.objects.filter(pk=event.pk).update(kind="admin_note")
+
+
+def test_delete_is_rejected_by_the_database(event):
+    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("DELETE FROM games_event WHERE id = %s", [event.pk])
+    assert GameEvent.objects.filter(pk=event.pk).exists()
+
+
+def test_seq_is_unique_per_game(event):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        with connection.cursor() as cursor:
+            store.append_event(cursor, game_id=event.game_id, seq=0, prev_hash=event.hash, kind="admin_note",
+                               seat=None, actor="system", payload={}, state_hash="0" * 64)
+
+
+def test_chain_hash_covers_the_content(event):
+    canonical = store.canonical_event(game_id=event.game_id, seq=0, kind=event.kind, seat=None, actor=event.actor,
+                                      payload=event.payload, at=store.format_time(event.created_at),
+                                      state_hash=event.state_hash)
+    assert store.chain_hash(store.GENESIS_HASH, canonical) == event.hash
+    altered = canonical.replace(b"game_created", b"game_voided")
+    assert store.chain_hash(store.GENESIS_HASH, altered) != event.hash
