@@ -98,10 +98,10 @@ def game_create(*, table: Table, seats: list[Seat], seed: str | None = None) -> 
                            code="invalid_setup") from exc
     state_hash = engine.state_hash(state)
     commitment = store.seed_commitment(seed)
-    game = Game.objects.create(table=table, rules_version=engine.RULES_VERSION, setup=setup,
+    game = Game.objects.create(table=table, rules_version=store.rules_version(), setup=setup,
                                seed_sha256=commitment, seq=0, last_hash="", state_hash=state_hash)
     GameSeed.objects.create(game=game, seed=seed)
-    payload = {"setup": setup, "seed_sha256": commitment, "rules_version": engine.RULES_VERSION}
+    payload = {"setup": setup, "seed_sha256": commitment, "rules_version": store.rules_version()}
     with connection.cursor() as cursor:
         digest = store.append_event(cursor, game_id=game.pk, seq=0, prev_hash=store.GENESIS_HASH,
                                     kind="game_created", seat=None, actor=f"user:{table.owner_id}",
@@ -160,9 +160,9 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
         if expected_seq is not None and expected_seq != seq:
             raise Conflict(f"The game is at seq {seq}, not {expected_seq}: fetch the game again and decide on "
                            "what you see now.", code="stale_seq")
-        if rules_version != engine.RULES_VERSION:
+        if rules_version != store.rules_version():
             raise Conflict(f"This game was played under rules {rules_version} and this server runs "
-                           f"{engine.RULES_VERSION}; it can be replayed but not continued here.",
+                           f"{store.rules_version()}; it can be replayed but not continued here.",
                            code="rules_version_mismatch")
         state = store.state_for_write(cursor, game_id=game_id, seq=seq, expected_hash=state_hash)
         try:
@@ -251,7 +251,7 @@ def live_channel(game_id: int) -> str:
 
 
 def _after_commit(game_id: int, seq: int, state_hash: str, state) -> None:
-    store.cache.put(game_id, store.CachedState(seq, state_hash, engine.RULES_VERSION, state))
+    store.cache.put(game_id, store.CachedState(seq, state_hash, store.rules_version(), state))
     try:
         _redis_client().publish(live_channel(game_id), orjson.dumps({"game": game_id, "seq": seq}))
     except Exception:  # the store is the truth; a lost ping is recovered by Last-Event-ID

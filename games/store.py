@@ -54,6 +54,11 @@ def format_time(at: datetime) -> str:
     return at.astimezone(timezone.utc).isoformat(timespec="microseconds")
 
 
+def rules_version() -> str:
+    """The engine's RULES_VERSION as the string stored in games, events and snapshots."""
+    return str(engine.RULES_VERSION)
+
+
 def seed_commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
@@ -85,7 +90,7 @@ def save_snapshot(cursor, *, game_id: int, seq: int, state, state_hash: str) -> 
     cursor.execute(
         "INSERT INTO games_snapshot (game_id, seq, rules_version, state, state_hash, created_at)"
         " VALUES (%s, %s, %s, %s, %s, now()) ON CONFLICT DO NOTHING",
-        [game_id, seq, engine.RULES_VERSION, engine.dump_state(state), state_hash],
+        [game_id, seq, rules_version(), engine.dump_state(state), state_hash],
     )
 
 
@@ -124,7 +129,7 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
             "SELECT s.id, s.seq, s.state, s.state_hash, e.state_hash FROM games_snapshot s"
             " LEFT JOIN games_event e ON e.game_id = s.game_id AND e.seq = s.seq"
             " WHERE s.game_id = %s AND s.rules_version = %s AND s.seq <= %s ORDER BY s.seq DESC LIMIT 1",
-            [game_id, engine.RULES_VERSION, seq],
+            [game_id, rules_version(), seq],
         )
         row = cursor.fetchone()
         if row is not None:
@@ -135,8 +140,11 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
                 discard_snapshot(cursor, snap_id)
     if state is None:
         state = genesis_state(cursor, game_id)
-    state = fold(cursor, state, game_id=game_id, after_seq=start, upto_seq=seq)
-    got = engine.state_hash(state)
+    try:
+        state = fold(cursor, state, game_id=game_id, after_seq=start, upto_seq=seq)
+        got = engine.state_hash(state)
+    except engine.IllegalDecision:  # a stored decision the state does not offer: same as a bad hash
+        got = None
     if got != expected_hash:
         if start:
             cursor.execute("DELETE FROM games_snapshot WHERE game_id = %s AND seq >= %s", [game_id, start])
@@ -183,7 +191,7 @@ class StateCache:
         with self._lock:
             entry = self._entries.get(game_id)
             if (entry is None or entry.seq != seq or entry.state_hash != state_hash
-                    or entry.rules_version != engine.RULES_VERSION):
+                    or entry.rules_version != rules_version()):
                 return None
             self._entries.move_to_end(game_id)
             return engine.clone(entry.state)
@@ -210,14 +218,17 @@ def state_for_write(cursor, *, game_id: int, seq: int, expected_hash: str):
     """The state after `seq` for a writer holding the game lock: the cached one (fast-forwarded
     if behind), else loaded. The caller owns the returned object."""
     entry = cache.take(game_id)
-    if entry is not None and entry.rules_version == engine.RULES_VERSION and entry.seq <= seq:
+    if entry is not None and entry.rules_version == rules_version() and entry.seq <= seq:
         if entry.seq == seq:
             if entry.state_hash == expected_hash:
                 return entry.state
         else:
-            state = fold(cursor, entry.state, game_id=game_id, after_seq=entry.seq, upto_seq=seq)
-            if engine.state_hash(state) == expected_hash:
-                return state
+            try:
+                state = fold(cursor, entry.state, game_id=game_id, after_seq=entry.seq, upto_seq=seq)
+                if engine.state_hash(state) == expected_hash:
+                    return state
+            except engine.IllegalDecision:
+                pass
     return load_state(cursor, game_id=game_id, seq=seq, expected_hash=expected_hash)
 
 
@@ -227,5 +238,5 @@ def state_for_read(cursor, *, game_id: int, seq: int, expected_hash: str):
     if state is not None:
         return state
     state = load_state(cursor, game_id=game_id, seq=seq, expected_hash=expected_hash)
-    cache.put(game_id, CachedState(seq, expected_hash, engine.RULES_VERSION, engine.clone(state)))
+    cache.put(game_id, CachedState(seq, expected_hash, rules_version(), engine.clone(state)))
     return state

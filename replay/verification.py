@@ -68,8 +68,8 @@ def verify_game(game_id: int) -> Verification:
                 return bad(e["seq"], "The seed revealed by game_ended does not match the commitment in game_created.")
     # 3. the re-fold
     pinned = created["payload"].get("rules_version")
-    if pinned != engine.RULES_VERSION:
-        return bad(None, f"The game was recorded under rules {pinned}; this server runs {engine.RULES_VERSION}, "
+    if pinned != store.rules_version():
+        return bad(None, f"The game was recorded under rules {pinned}; this server runs {store.rules_version()}, "
                          "so its states cannot be re-folded here (the chain and seed were checked).")
     try:
         state = engine.new_game({**created["payload"]["setup"], "seed": secret})
