@@ -24,11 +24,12 @@ def export_lines(*, game: Game, seat: int | None) -> Iterator[bytes]:
         "rules_version": game.rules_version,
         "setup": game.setup,
         "seed_sha256": game.seed_sha256,
-        "seed": GameSeed.objects.get(game=game).seed if over else None,
         "status": game.status,
         "winners": game.winners,
         "seq": game.seq,
     }
+    if over:
+        header["seed"] = GameSeed.objects.get(game=game).seed
     yield orjson.dumps(header) + b"\n"
     for event in events_raw(game_id=game.pk, after=-1):
         if event["seq"] > game.seq:
