@@ -91,41 +91,109 @@ def _weakness(seat) -> int:
     return (seat.fortitude - seat.alcohol) * 2 + seat.gold
 
 
+def _pending_drink(state, me: int) -> int | None:
+    """Alcohol the drink waiting on the stack would give seat `me` (None if no drink waits for it).
+    Reads the engine's stack frames; any shape it does not know counts as "no drink"."""
+    try:
+        for frame in reversed(state.stack):
+            if frame.get("f") == "drink":
+                mine = [r for r in frame.get("reveals", []) if r.get("seat") == me]
+                return sum(r.get("printed", 0) + r.get("mods", 0) for r in mine) if mine else None
+    except (AttributeError, TypeError):
+        pass
+    return None
+
+
+_TAKE_CONTROL_EFFECTS = {"raise", "winning_hand", "control", "force_out", "take_pot"}
+_DEFENCE_EFFECTS = {"hit_back", "ignore_card", "ignore_card_or_drink", "negate_sometimes", "inn_pays"}
+# Cards worth keeping through the discard phase; the rest go back for fresh ones.
+_KEEP_EFFECTS = (set(_DAMAGE_EFFECTS) | _DRINK_DODGE_EFFECTS | _TAKE_CONTROL_EFFECTS | _DEFENCE_EFFECTS
+                 | {"heal_self", "gamble", "drink_mod"})
+
+
+def _portion_holder(state, portion) -> int | None:
+    """Who would drink portion `portion` of the drink on top of the stack (None if unknown)."""
+    try:
+        for frame in reversed(state.stack):
+            if frame.get("f") == "drink":
+                return frame["portions"][portion]["holder"]
+    except (AttributeError, TypeError, KeyError, IndexError):
+        pass
+    return None
+
+
 def greedy_policy(state, prompts: list, rng: random.Random) -> Decision:
     """A small heuristic bot, better than random and never illegal.
 
-    - plays a damaging Action card at the weakest-looking opponent (biggest hit first);
-    - plays a card that dodges a drink when its own Alcohol is close to its Fortitude;
-    - otherwise passes when it can, else picks at random.
+    - plays its biggest damaging Action card at the weakest-looking opponent;
+    - dodges (ignores, passes, leaves) a drink that would make it pass out;
+    - in a Round of Gambling, takes control whenever it can;
+    - defends against cards aimed at it, heals when low;
+    - orders drinks for the weakest-looking opponent; discards the cards it has no use for;
+    - otherwise passes when it can, else picks at random among equally good decisions.
     """
     prompt = prompts[0]
     me = prompt.seat
     my_seat = state.seats[me]
-    danger = my_seat.alcohol >= my_seat.fortitude - 4
-    best: list[tuple[float, int, Decision]] = []
-    for index, decision in enumerate(prompt.decisions):
-        score = 0.0
+    drink = _pending_drink(state, me)
+    # dodge a drink that would put it out or within two points of passing out
+    would_pass_out = drink is not None and my_seat.alcohol + drink >= my_seat.fortitude - 2
+    controls = sum(getattr(_card_catalogue_entry(state, cid), "effect", None) in _TAKE_CONTROL_EFFECTS
+                   for cid in my_seat.hand)
+    junk = sorted(cid for cid in my_seat.hand
+                  if getattr(_card_catalogue_entry(state, cid), "effect", None) not in _KEEP_EFFECTS)
+    scored: list[tuple[float, Decision]] = []
+    for decision in prompt.decisions:
+        kind = decision.get("type")
+        target = _target(decision)
         card = _card_catalogue_entry(state, _card_id(decision))
+        score = 0.0
         if card is not None:
             if card.type.startswith("Action") and card.effect in _DAMAGE_EFFECTS:
-                target = _target(decision)
+                hit = card.params.get("fortitude", 1) * _DAMAGE_EFFECTS[card.effect]
                 if target is not None and target != me:
-                    victim = state.seats[target]
-                    score = 10 + card.params.get("fortitude", 1) * _DAMAGE_EFFECTS[card.effect] - _weakness(victim) / 10
+                    score = 10 + hit - _weakness(state.seats[target]) / 100
                 elif target is None:
-                    score = 8 + card.params.get("fortitude", 1)
-            elif card.effect in _DRINK_DODGE_EFFECTS and danger and "drink" in prompt.kind.lower():
-                score = 20
-            elif card.effect == "heal_self" and my_seat.fortitude - my_seat.alcohol <= 4:
-                score = 6
+                    score = 8 + hit
+            elif card.effect in _DRINK_DODGE_EFFECTS:
+                score = 20 if would_pass_out else -1
+            elif card.effect == "drink_mod" and "portion" in decision:
+                # stronger drinks for the others, weaker ones for itself
+                holder = _portion_holder(state, decision["portion"])
+                more = card.params.get("alcohol", 0) > 0
+                score = 3 if holder is not None and (holder != me) == more else -1
+            elif card.effect in _TAKE_CONTROL_EFFECTS:
+                score = 4 if prompt.kind == "gamble" else -1
+            elif card.effect == "gamble":
+                # start a Round only holding two cards that take control; in a Round, take it
+                score = 4 if prompt.kind == "gamble" else (2 if controls >= 2 else -1)
+            elif card.effect in _DEFENCE_EFFECTS or (
+                    card.effect == "heal_self" and my_seat.fortitude - my_seat.alcohol <= 6):
+                score = 5
             else:
-                score = -1  # keep other cards in hand
+                score = -1  # keep other cards for later
+        elif kind == "order" and target is not None:
+            score = 1 - _weakness(state.seats[target]) / 100
+        elif kind == "discard":
+            score = 0.3 if sorted(decision.get("cards", [])) == junk else 0.0
         elif _is_pass(decision):
             score = 0.5
-        best.append((score, index, decision))
-    top = max(score for score, _, _ in best)
-    choices = [decision for score, _, decision in best if score == top]
+        scored.append((score, decision))
+    top = max(score for score, _ in scored)
+    choices = [decision for score, decision in scored if score == top]
     return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
+
+
+def per_seat(policies: list) -> Policy:
+    """A policy that lets seat i's policy decide for seat i (names or functions): for matches
+    between bots, e.g. ``per_seat(["greedy", "random", "random", "random"])``."""
+    chosen = [get_policy(p) for p in policies]
+
+    def policy(state, prompts: list, rng: random.Random) -> Decision:
+        return chosen[prompts[0].seat % len(chosen)](state, prompts, rng)
+
+    policy.__name__ = "per_seat(" + ",".join(getattr(p, "__name__", "?") for p in chosen) + ")"
+    return policy
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

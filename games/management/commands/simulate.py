@@ -28,7 +28,7 @@ class Command(BaseCommand):
             raise CommandError("--games must be at least 1")
         if not 2 <= players <= 8:
             raise CommandError("--players must be between 2 and 8")
-        bar = tqdm(total=games, unit="game", file=sys.stderr, disable=no_progress or None)
+        bar = tqdm(total=games, unit="game", file=sys.stderr, disable=no_progress, mininterval=0.5)
         errors = 0
 
         def on_game(number, result):
