@@ -1,0 +1,27 @@
+"""The Red Dragon Inn rules engine: pure, deterministic, standard library only.
+
+The whole public surface (DESIGN.md §2):
+
+    new_game(setup) -> State
+    prompts(state) -> list[Prompt]            every legal decision, fully enumerated
+    apply(state, decision) -> (State, effects) raises IllegalDecision(code, message)
+    view(state, viewer) -> dict               viewer: a seat, "spectator" or "omniscient"
+    state_hash(state) -> str
+    RULES_VERSION
+"""
+from .cards import CARDS, CHARACTERS
+from .errors import IllegalDecision
+from .flow import Prompt, apply, current
+from .setup import new_game
+from .state import State, clone, dump_state, load_state, state_hash
+from .view import RULES_VERSION, view
+
+
+def prompts(state: State) -> list[Prompt]:
+    """Who may decide now and exactly what they may decide; [] once the game is over."""
+    p = current(state)
+    return [] if p is None else [p]
+
+
+__all__ = ["CARDS", "CHARACTERS", "IllegalDecision", "Prompt", "RULES_VERSION", "State", "apply", "clone",
+           "dump_state", "load_state", "new_game", "prompts", "state_hash", "view"]

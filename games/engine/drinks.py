@@ -1,0 +1,269 @@
+"""Drinks: revealing, Chasers, changing, splitting, drinking, and Drink Events.
+
+A `drink` frame holds one or more *portions* (what one seat will drink) and
+the *reveals* they came from (the cards and what they were worth when turned
+over, for Drinking Contest scoring). Splitting or copying makes independent
+portions (digest §13.7, §13.10); all portions of a frame are drunk at once
+(digest §6.3).
+"""
+from .frames import find, pop, push
+from .ops import card, change_alcohol, change_fortitude, draw_drink, emit, living_from, pay
+from .state import State
+
+
+def _half(x: int) -> int:
+    """Half of a number, rounded up in size: 3 -> 2, -1 -> -1 (R-SPLIT-ROUNDING)."""
+    return -((-abs(x)) // 2) * (1 if x >= 0 else -1)
+
+
+# --- revealing ----------------------------------------------------------------
+
+def _reveal(state: State, first: int, draw) -> tuple[list[int], int, int]:
+    """Reveal a Drink and its Chasers from one source. Returns (cards, alcohol, fortitude)."""
+    cards, alcohol, fortitude = [first], 0, 0
+    c = card(state, first)
+    alcohol, fortitude = c.alcohol, c.fortitude
+    while c.chaser:
+        nxt = draw()
+        if nxt is None:
+            break                      # an empty pile ends the Chasers; nobody sobers up
+        c = card(state, nxt)
+        cards.append(nxt)
+        if c.event:                    # a Drink Event as a Chaser has no effect (digest §13.3)
+            emit(state, "chaser_event", card=nxt)
+            break
+        alcohol += c.alcohol
+        fortitude += c.fortitude
+    return cards, alcohol, fortitude
+
+
+def _portion(holder, alcohol, fortitude, reveal, event=False):
+    return {"holder": holder, "alcohol": alcohol, "fortitude": fortitude, "ignored": False,
+            "courage": False, "reveal": reveal, "event": event}
+
+
+def reveal_from_pile(state: State, seat: int, mode: str) -> None:
+    """The top of a seat's Drink Me! pile: a Drink to drink, or a Drink Event to start."""
+    pile = state.seats[seat].drink_me
+    if not pile:
+        if mode == "phase":
+            emit(state, "sober_up", seat=seat)
+            change_alcohol(state, seat, -1, reason="sober_up")
+        return
+    cid = pile.pop()
+    c = card(state, cid)
+    emit(state, "revealed", seat=seat, card=cid, title=c.title, source="drink_me")
+    if c.event:
+        push(state, {"f": "event", "card": cid, "seat": seat, "event": c.event}, poll_from=seat)
+        return
+    cards, alc, fort = _reveal(state, cid, lambda: pile.pop() if pile else None)
+    fr = {"f": "drink", "mode": mode, "revealer": seat,
+          "reveals": [{"seat": seat, "cards": cards, "printed": alc, "mods": 0, "event": False}],
+          "portions": [_portion(seat, alc, fort, 0)], "extra": []}
+    if c.self_split and len(cards) == 1:
+        fr["mead"] = "pending"           # Mead: its revealer may split it (digest §13.8)
+    _announce(state, fr)
+    push(state, fr, poll_from=seat)
+
+
+def _from_deck(state: State, seat: int, skip_events: bool, reveals: list):
+    """Reveal from the Drink Deck for `seat`; returns the reveal index, or None if no Drink exists.
+
+    Skipped Drink Events go to the discard; once every card that could come up
+    has been skipped there is no Drink to find (R-NO-DRINK-LEFT).
+    """
+    budget = len(state.drink_deck) + len(state.drink_discard)
+    while True:
+        cid = draw_drink(state) if budget > 0 else None
+        budget -= 1
+        if cid is None:
+            return None
+        c = card(state, cid)
+        emit(state, "revealed", seat=seat, card=cid, title=c.title, source="drink_deck")
+        if c.event and skip_events:
+            state.drink_discard.append(cid)
+            continue
+        if c.event:
+            reveals.append({"seat": seat, "cards": [cid], "printed": 0, "mods": 0, "event": True})
+        else:
+            cards, alc, fort = _reveal(state, cid, lambda: draw_drink(state))
+            reveals.append({"seat": seat, "cards": cards, "printed": alc, "mods": 0, "event": False,
+                            "fortitude": fort})
+        return len(reveals) - 1
+
+
+def _announce(state, fr):
+    emit(state, "drink", mode=fr["mode"], portions=[dict(p) for p in fr["portions"]])
+
+
+def start_toast(state: State, seat: int) -> None:
+    """"Let's toast the Goddess!": everyone reveals their own Drink from the Drink Deck."""
+    fr = {"f": "drink", "mode": "toast", "revealer": seat, "reveals": [], "portions": [], "extra": []}
+    for s in living_from(state, seat):
+        k = _from_deck(state, s, skip_events=True, reveals=fr["reveals"])
+        if k is not None:
+            r = fr["reveals"][k]
+            fr["portions"].append(_portion(s, r["printed"], r["fortitude"], k))
+    if fr["portions"]:
+        _announce(state, fr)
+        push(state, fr, poll_from=seat)
+
+
+def start_event(state: State, fr_event: dict) -> None:
+    """A revealed Drink Event's window closed: the event starts (and can't be Ignored now)."""
+    pop(state)
+    state.drink_discard.append(fr_event["card"])
+    seat = fr_event["seat"]
+    emit(state, "event", seat=seat, event=fr_event["event"], card=fr_event["card"])
+    if fr_event["event"] == "house":
+        fr = {"f": "drink", "mode": "house", "revealer": seat, "reveals": [], "portions": [], "extra": []}
+        k = _from_deck(state, seat, skip_events=True, reveals=fr["reveals"])
+        if k is None:
+            return
+        r = fr["reveals"][k]
+        fr["portions"] = [_portion(s, r["printed"], r["fortitude"], k) for s in living_from(state, seat)]
+        _announce(state, fr)
+        push(state, fr, poll_from=seat)
+    else:
+        players = living_from(state, state.active)
+        contest = push(state, {"f": "contest", "revealer": seat, "players": players,
+                               "tied": players, "scores": None, "rounds": 0})
+        _contest_round(state, contest)
+
+
+# --- the Drinking Contest (digest §13.9) -------------------------------------
+
+def _contest_round(state: State, contest: dict) -> None:
+    contest["rounds"] += 1
+    fr = {"f": "drink", "mode": "contest", "contest": contest["id"], "revealer": contest["revealer"],
+          "reveals": [], "portions": [], "extra": []}
+    for s in contest["tied"]:
+        k = _from_deck(state, s, skip_events=False, reveals=fr["reveals"])
+        if k is not None:
+            r = fr["reveals"][k]
+            fr["portions"].append(_portion(s, r["printed"], r.get("fortitude", 0), k, event=r["event"]))
+    _announce(state, fr)
+    push(state, fr, poll_from=state.active)
+
+
+def _score(reveal: dict) -> int:
+    return 0 if reveal["event"] else max(0, reveal["printed"] + reveal["mods"])
+
+
+def contest_step(state: State, contest: dict) -> None:
+    """Between rounds: pay the winner, or send the tied players round again."""
+    scores = contest["scores"]
+    best = max(scores.values()) if scores else 0
+    tied = [s for s in contest["tied"] if scores and scores.get(str(s)) == best]
+    if len(tied) > 1:
+        still = [s for s in tied if state.seats[s].alcohol < state.seats[s].fortitude]
+        tied = still if len(still) <= 1 else tied
+        if len(still) > 1:
+            contest["tied"], contest["scores"] = still, None
+            emit(state, "contest_tie", seats=still)
+            _contest_round(state, contest)
+            return
+    pop(state)
+    if len(tied) != 1:
+        emit(state, "contest_won", seat=None)
+        return
+    winner = tied[0]
+    emit(state, "contest_won", seat=winner, score=best)
+    for s in contest["players"]:
+        if s != winner and not state.seats[s].out:
+            pay(state, s, 1, winner, reason="drinking_contest")
+
+
+# --- changing a Drink ---------------------------------------------------------
+
+def _target(state, fr):
+    drink = find(state, fr["on"])
+    return drink, drink["portions"][fr["args"]["portion"]]
+
+
+def ignore(state, fr):
+    drink, p = _target(state, fr)
+    p["ignored"] = True
+    emit(state, "drink_ignored", seat=p["holder"], card=fr["card"])
+
+
+def modify(state, fr):
+    drink, p = _target(state, fr)
+    delta = fr["params"]["alcohol"]
+    before = p["alcohol"]
+    # "-2 Alcohol" can't take a Drink below 0 (but doesn't lift one already below).
+    p["alcohol"] = max(min(before, 0), before + delta) if delta < 0 else before + delta
+    drink["reveals"][p["reveal"]]["mods"] += p["alcohol"] - before
+    emit(state, "drink_changed", holder=p["holder"], alcohol=p["alcohol"], delta=p["alcohol"] - before,
+         card=fr["card"], by=fr["seat"])
+
+
+def hand_over(state, fr):
+    drink, p = _target(state, fr)
+    p["holder"] = fr["args"]["target"]
+    emit(state, "drink_passed", seat=fr["seat"], to=p["holder"], card=fr["card"])
+
+
+def split(state, fr):
+    drink, p = _target(state, fr)
+    _split(state, drink, p, fr["args"]["target"])
+
+
+def _split(state, drink, p, other):
+    p["alcohol"], p["fortitude"] = _half(p["alcohol"]), _half(p["fortitude"])
+    half = _portion(other, p["alcohol"], p["fortitude"], p["reveal"])
+    drink["portions"].append(half)
+    emit(state, "drink_split", seat=p["holder"], to=other, alcohol=p["alcohol"], fortitude=p["fortitude"])
+
+
+def courage(state, fr):
+    drink, p = _target(state, fr)
+    p["courage"] = True
+    emit(state, "drink_courage", seat=p["holder"], card=fr["card"])
+
+
+def extra(state, fr):
+    drink, p = _target(state, fr)
+    drink["extra"].append(p["holder"])
+    emit(state, "extra_drink", seat=p["holder"], by=fr["seat"], card=fr["card"])
+
+
+def mead_split(state, drink: dict, target) -> None:
+    """The revealer of Mead chose whom to split it with (or nobody); changes re-open."""
+    drink["mead"] = "done"
+    if target is not None:
+        _split(state, drink, drink["portions"][0], target)
+    drink["i"] = 0
+
+
+# --- drinking -----------------------------------------------------------------
+
+def resolve_drink(state: State, fr: dict) -> None:
+    """Nobody answers any more: every portion is drunk at once, then the cards go away."""
+    if fr.get("mead") == "pending" and fr["mode"] in ("phase", "forced", "extra") and not state.seats[fr["revealer"]].out:
+        fr["mead"] = "choosing"
+        return
+    pop(state)
+    for p in fr["portions"]:
+        s = p["holder"]
+        if p["event"] or state.seats[s].out:
+            continue
+        if p["ignored"]:
+            emit(state, "drank", seat=s, ignored=True)
+            continue
+        alc, fort = p["alcohol"], p["fortitude"]
+        if p["courage"] and alc > 0:
+            alc, fort = 0, fort + alc
+        emit(state, "drank", seat=s, alcohol=alc, fortitude=fort, ignored=False)
+        if fort:
+            change_fortitude(state, s, fort, reason="drink")
+        if alc:
+            change_alcohol(state, s, alc, reason="drink")
+    for r in fr["reveals"]:
+        state.drink_discard.extend(r["cards"])
+    if fr["mode"] == "contest":
+        contest = find(state, fr["contest"])
+        contest["scores"] = {str(r["seat"]): _score(r) for r in fr["reveals"]}
+    for s in reversed(fr["extra"]):
+        if not state.seats[s].out:
+            reveal_from_pile(state, s, "extra")

@@ -1,0 +1,185 @@
+"""The sequencer: whose decision it is, and how the game moves between decisions.
+
+`advance()` runs after every decision: it resolves whatever nobody can answer,
+moves through phases and turns, checks losses at safe points, and stops at the
+next real decision — skipping seats with nothing legal to do and taking any
+decision that is the only one possible (neither needs an event).
+"""
+from dataclasses import dataclass
+
+from . import drinks, gambling, losses, resolve, responses
+from .errors import IllegalDecision
+from .ops import INN, POT, discard_card, draw_drink, emit, next_living, refill_hand, take_from_hand
+from .state import State
+
+
+@dataclass(frozen=True)
+class Prompt:
+    seat: int
+    kind: str             # "phase:discard" ... "respond", "gamble", "mead"
+    decisions: list
+
+
+def _window_seat(state: State, fr: dict):
+    """Move the window to the next seat with a legal response; None when it's closed."""
+    poll = fr["poll"]
+    i = fr["i"]
+    while i < len(poll):
+        s = poll[i]
+        if not state.seats[s].out:
+            opts = responses.window_options(state, s, fr)
+            if opts:
+                fr["i"] = i
+                return Prompt(s, "respond", opts + [{"seat": s, "type": "pass"}])
+        i += 1
+    fr["i"] = i
+    return None
+
+
+RESOLVE = {
+    "card": resolve.resolve_card,
+    "drink": drinks.resolve_drink,
+    "event": drinks.start_event,
+    "hitback": lambda state, fr: _pop_only(state),
+    "won": gambling.collect,
+    "last_chance": losses.resolve_last_chance,
+}
+
+
+def _pop_only(state):
+    from .frames import pop
+    pop(state)
+
+
+def _next_prompt(state: State):
+    """The decision the game is waiting on, resolving everything that needs none."""
+    while not state.over:
+        if state.stack:
+            top = state.stack[-1]
+            if top["f"] == "drink" and top.get("mead") == "choosing":
+                return Prompt(top["revealer"], "mead", responses.mead_options(state, top))
+            if "poll" in top:
+                p = _window_seat(state, top)
+                if p is None:
+                    RESOLVE[top["f"]](state, top)
+                    continue
+                return p
+            if top["f"] == "round":
+                seat = gambling.step(state, top)
+                if seat is None:
+                    continue
+                return Prompt(seat, "gamble", responses.gamble_options(state, seat, top))
+            if top["f"] == "contest":
+                drinks.contest_step(state, top)
+                continue
+            raise AssertionError(f"frame without a rule: {top['f']}")
+        if losses.check(state):
+            continue
+        if state.phase == "end":
+            _next_turn(state)
+            continue
+        phase, opts = responses.phase_options(state, state.active)
+        return Prompt(state.active, f"phase:{phase}", opts)
+    return None
+
+
+def advance(state: State) -> None:
+    while True:
+        p = _next_prompt(state)
+        if p is None or len(p.decisions) > 1:
+            state._prompt = p
+            return
+        _execute(state, p.decisions[0], p)      # the only possible decision takes itself
+
+
+def current(state: State):
+    if state._prompt is None and not state.over:
+        advance(state)
+    return state._prompt
+
+
+def _next_turn(state: State) -> None:
+    state.active = next_living(state, state.active)
+    state.turn += 1
+    state.phase = "discard"
+    emit(state, "turn", seat=state.active, turn=state.turn)
+
+
+# --- carrying out one decision ------------------------------------------------
+
+def _context(state: State, prompt: Prompt):
+    if prompt.kind == "respond":
+        return ("window", state.stack[-1])
+    if prompt.kind == "gamble":
+        return ("gamble", state.stack[-1])
+    if prompt.kind == "mead":
+        return ("mead", state.stack[-1])
+    return ("phase", state.phase)
+
+
+def _execute(state: State, d: dict, prompt: Prompt) -> None:
+    ctx = _context(state, prompt)
+    kind = d["type"]
+    seat = d["seat"]
+    if kind == "play":
+        if ctx == ("phase", "action") and _is_action(state, d["card"]):
+            state.phase = "order"            # this was the turn's one Action
+        resolve.play(state, d, ctx)
+    elif kind == "pass":
+        if ctx[0] == "window":
+            emit(state, "pass", seat=seat)
+            ctx[1]["i"] += 1
+        elif ctx[0] == "gamble":
+            gambling.pass_turn(state, ctx[1])
+        elif ctx[0] == "mead":
+            drinks.mead_split(state, ctx[1], None)
+        else:
+            emit(state, "no_action", seat=seat)
+            state.phase = "order"
+    elif kind == "split":
+        drinks.mead_split(state, ctx[1], d["target"])
+    elif kind == "discard":
+        for cid in d["cards"]:
+            take_from_hand(state, seat, cid)
+            discard_card(state, cid)
+        emit(state, "discarded", seat=seat, cards=list(d["cards"]))
+        refill_hand(state, seat)
+        state.phase = "action"
+    elif kind == "order":
+        cid = draw_drink(state)
+        if cid is not None:
+            state.seats[d["target"]].drink_me.append(cid)
+        emit(state, "ordered", seat=seat, target=d["target"])
+        state.phase = "drink"
+    elif kind == "drink":
+        state.phase = "end"
+        drinks.reveal_from_pile(state, seat, "phase")
+    state.decisions += 1
+
+
+def _is_action(state: State, cid: int) -> bool:
+    from .ops import card
+    return card(state, cid).type in ("Action", "Action - Gambling")
+
+
+def apply(state: State, decision) -> tuple[State, list]:
+    if state.over:
+        raise IllegalDecision("game_over", "The game is over; no more decisions can be made.")
+    if not isinstance(decision, dict) or not isinstance(decision.get("type"), str) \
+            or not isinstance(decision.get("seat"), int) or isinstance(decision.get("seat"), bool):
+        raise IllegalDecision("malformed_decision",
+                              'A decision is an object with an integer "seat" and a string "type".')
+    prompt = current(state)
+    if decision["seat"] != prompt.seat:
+        raise IllegalDecision("not_your_turn",
+                              f"Seat {prompt.seat} is deciding now; seat {decision['seat']} has to wait.")
+    if decision not in prompt.decisions:
+        raise IllegalDecision("illegal_decision",
+                              "That decision is not one of the choices on offer right now; "
+                              "pick one of the listed decisions.")
+    state._fx = []
+    state._prompt = None
+    _execute(state, decision, prompt)
+    advance(state)
+    fx, state._fx = state._fx, []
+    return state, fx

@@ -1,0 +1,161 @@
+"""Rounds of Gambling (digest §12).
+
+A `round` frame sits on the stack while the Round lasts, so nothing below it
+(the active seat's phases, loss checks) moves until it ends. Gambling turns go
+clockwise among the participants; a Gambling or Cheating card takes control;
+the Round ends when everyone else has passed since the last control change.
+"""
+from .frames import active_round, find, pop, push
+from .ops import INN, POT, discard_card, emit, gain_gold, living_from, pay
+from .state import State
+
+
+def _next_in(rnd: dict, seat: int, n_seats: int) -> int:
+    for k in range(1, n_seats + 1):
+        s = (seat + k) % n_seats
+        if s in rnd["participants"]:
+            return s
+    return seat
+
+
+def _ante(state: State, rnd: dict, fr: dict, seats: list[int]) -> None:
+    """Everyone listed antes 1 — unless the player of the ante card can't (digest §12.1)."""
+    player = fr["seat"]
+    broke = state.seats[player].gold == 0 and player not in fr["inn_pays"]
+    if broke and player in seats:
+        emit(state, "no_ante", seat=player)
+        return
+    for s in seats:
+        if s not in fr["leavers"]:
+            pay(state, s, 1, POT, from_inn=s in fr["inn_pays"], reason="ante", card=fr["card"])
+
+
+def start(state: State, fr: dict) -> None:
+    """"Gambling? I'm in!" as an Action: a Round begins and everyone antes."""
+    player = fr["seat"]
+    participants = [s for s in living_from(state, player) if s not in fr["leavers"]]
+    rnd = push(state, {"f": "round", "starter": player, "participants": participants,
+                       "controller": player if player in participants else None,
+                       "turn": player, "passes": 0, "cheat_only": False, "ended": False,
+                       "winner": None, "won_open": False})
+    emit(state, "round_started", seat=player, participants=participants)
+    _ante(state, rnd, fr, living_from(state, player))
+    rnd["turn"] = _next_in(rnd, player, len(state.seats))
+
+
+def take_control(state: State, fr: dict) -> None:
+    rnd = active_round(state)
+    if rnd is None:
+        return                                   # the Round ended while the card waited
+    seat = fr["seat"]
+    rnd["controller"], rnd["passes"] = seat, 0
+    rnd["cheat_only"] = fr["effect"] == "winning_hand"
+    emit(state, "control", seat=seat, card=fr["card"])
+    if fr["effect"] == "raise":
+        _ante(state, rnd, fr, list(rnd["participants"]))
+    elif fr["effect"] == "force_out":
+        target = fr["args"]["target"]
+        if target in rnd["participants"]:
+            rnd["participants"].remove(target)
+            emit(state, "left_round", seat=target, forced=True)
+    rnd["turn"] = _next_in(rnd, seat, len(state.seats))
+
+
+def pass_turn(state: State, rnd: dict) -> None:
+    emit(state, "gamble_pass", seat=rnd["turn"])
+    rnd["passes"] += 1
+    rnd["turn"] = _next_in(rnd, rnd["turn"], len(state.seats))
+
+
+def negated_play(state: State, fr: dict) -> None:
+    """A Negated Gambling/Cheating play counts as that player passing."""
+    rnd = active_round(state)
+    if rnd is not None and rnd["turn"] == fr["seat"]:
+        pass_turn(state, rnd)
+
+
+def leave(state: State, seat: int, ante_frame: dict) -> None:
+    """Skip an ante and leave the Round; earlier antes stay in the pot."""
+    if ante_frame is not None:
+        ante_frame["leavers"].append(seat)
+    rnd = active_round(state)
+    if rnd is not None and seat in rnd["participants"]:
+        rnd["participants"].remove(seat)
+        if rnd["controller"] == seat:
+            rnd["controller"] = None
+    emit(state, "left_round", seat=seat, forced=False)
+
+
+def end(state: State, rnd: dict, winner) -> None:
+    rnd["ended"], rnd["winner"] = True, winner
+    emit(state, "round_ended", winner=winner, pot=state.pot)
+
+
+def end_to_inn(state: State, fr: dict) -> None:
+    """"Oh, I guess the Wench thought that was her tip...": the pot goes to the Inn."""
+    rnd = active_round(state)
+    if rnd is None:
+        return
+    end(state, rnd, None)
+
+
+def anti_cheat(state: State, fr: dict) -> None:
+    """Negate the Cheating card answered, and win the Round."""
+    cheat = find(state, fr["on"])
+    if cheat is not None and cheat is state.stack[-1]:
+        pop(state)
+        discard_card(state, cheat["card"])
+        emit(state, "negated", target=cheat["card"], target_seat=cheat["seat"], card=fr["card"], by=fr["seat"])
+    rnd = active_round(state)
+    if rnd is not None:
+        end(state, rnd, fr["seat"])
+
+
+def grab_coin(state: State, fr: dict) -> None:
+    if state.pot > 0:
+        gain_gold(state, fr["seat"], fr["params"]["gold"], POT, card=fr["card"])
+
+
+def take_pot(state: State, fr: dict) -> None:
+    won = find(state, fr["on"])
+    if won is not None and not won["claimed"]:
+        won["collector"], won["claimed"] = fr["seat"], True
+
+
+def step(state: State, rnd: dict):
+    """The Round is the top frame: end it, or say whose gambling turn it is."""
+    if not rnd["ended"]:
+        n = len(rnd["participants"])
+        if n <= 1:
+            end(state, rnd, rnd["participants"][0] if n else None)
+        elif rnd["controller"] is not None and rnd["passes"] >= n - 1:
+            end(state, rnd, rnd["controller"])
+        elif rnd["controller"] is None and rnd["passes"] >= n:
+            end(state, rnd, None)
+    if rnd["ended"]:
+        if rnd["winner"] is not None and not rnd["won_open"]:
+            rnd["won_open"] = True
+            others = [s for s in living_from(state, state.active) if s != rnd["winner"]]
+            push(state, {"f": "won", "winner": rnd["winner"], "collector": rnd["winner"], "claimed": False},
+                 poll_from=state.active, only=others)
+            return None
+        if state.pot:
+            pay_pot_to_inn(state)
+        pop(state)
+        emit(state, "round_over")
+        return None
+    if rnd["turn"] not in rnd["participants"]:
+        rnd["turn"] = _next_in(rnd, rnd["turn"], len(state.seats))
+    return rnd["turn"]
+
+
+def pay_pot_to_inn(state: State) -> None:
+    emit(state, "gold", seat=POT, to=INN, amount=state.pot, asked=state.pot, by_inn=False, reason="pot_to_inn")
+    state.inn += state.pot
+    state.pot = 0
+
+
+def collect(state: State, won: dict) -> None:
+    """The "after the win" window closed: the pot goes to whoever collects it."""
+    pop(state)
+    gain_gold(state, won["collector"], state.pot, POT, reason="pot")

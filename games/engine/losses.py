@@ -1,0 +1,63 @@
+"""Losing the game (digest §11): last chance, Gold split, simultaneous losses, ties.
+
+Checked only at safe points — when nothing is pending on the stack — so cards
+in flight, a Round of Gambling and a Drinking Contest all finish first.
+"""
+from .frames import pop, push
+from .ops import INN, emit, pay
+from .state import State
+
+
+def in_danger(state: State) -> list[int]:
+    return [i for i, s in enumerate(state.seats)
+            if not s.out and (s.alcohol >= s.fortitude or s.gold <= 0)]
+
+
+def check(state: State) -> bool:
+    """At a safe point: open the last-chance window if anyone is going down."""
+    danger = in_danger(state)
+    if not danger:
+        return False
+    emit(state, "in_danger", seats=danger)
+    push(state, {"f": "last_chance", "danger": danger}, poll_from=state.active)
+    return True
+
+
+def resolve_last_chance(state: State, fr: dict) -> None:
+    pop(state)
+    danger = in_danger(state)
+    if set(danger) - set(fr["danger"]):
+        # Someone new went down during the last chance: they get one too.
+        push(state, {"f": "last_chance", "danger": danger}, poll_from=state.active)
+        return
+    if danger:
+        eliminate(state, danger)
+
+
+def eliminate(state: State, seats: list[int]) -> None:
+    """Everyone in `seats` loses together (digest §11.3, §11.5)."""
+    passing = [s for s in seats if state.seats[s].alcohol >= state.seats[s].fortitude]
+    stay = [s for s in state.living() if s not in passing]
+    for s in passing:
+        gold = state.seats[s].gold
+        pay(state, s, (gold + 1) // 2, INN, reason="passed_out")
+        pool = gold // 2
+        share = pool // len(stay) if stay else 0
+        for r in stay:
+            pay(state, s, share, r, reason="passed_out_share")
+        pay(state, s, pool - share * len(stay), INN, reason="passed_out_remainder")
+    broke = [s for s in stay if state.seats[s].gold <= 0]
+    losers = passing + broke
+    for s in losers:
+        seat = state.seats[s]
+        seat.out = "passed_out" if s in passing else "broke"
+        state.drink_discard.extend(seat.drink_me)
+        seat.drink_me = []
+        emit(state, "eliminated", seat=s, reason=seat.out)
+    living = state.living()
+    if len(living) <= 1:
+        state.over = True
+        state.winners = living if living else sorted(losers)
+        emit(state, "game_over", winners=state.winners, tie=len(state.winners) > 1)
+    elif state.seats[state.active].out:
+        state.phase = "end"

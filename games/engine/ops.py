@@ -1,0 +1,178 @@
+"""Primitive changes to the state, each clamped and each narrated as an Effect.
+
+Every rule module changes Gold, Fortitude, Alcohol Content and cards only
+through these functions, so the clamps (digest §3) and the Effects that feed
+narration live in one place.
+"""
+from .cards import CARDS
+from .rng import shuffle
+from .state import HAND_SIZE, MAX_STAT, State
+
+# Effects collected during one `apply`; flow.apply hands them to the caller.
+def emit(state: State, kind: str, **data) -> None:
+    data["type"] = kind
+    state._fx.append(data)
+
+
+def card_key(state: State, cid: int) -> str:
+    return state.cards[cid]
+
+
+def card(state: State, cid: int):
+    return CARDS[state.cards[cid]]
+
+
+def order_from(state: State, seat: int) -> list[int]:
+    """All seats in turn order (clockwise = increasing index) starting at `seat`."""
+    n = len(state.seats)
+    return [(seat + k) % n for k in range(n)]
+
+
+def living_from(state: State, seat: int) -> list[int]:
+    return [s for s in order_from(state, seat) if not state.seats[s].out]
+
+
+def next_living(state: State, seat: int) -> int:
+    for s in order_from(state, seat)[1:]:
+        if not state.seats[s].out:
+            return s
+    return seat
+
+
+# --- Fortitude and Alcohol Content: both live in [0, 20] -------------------
+
+def change_fortitude(state: State, seat: int, delta: int, **why) -> int:
+    """Returns the change that actually happened (clamped)."""
+    s = state.seats[seat]
+    new = min(MAX_STAT, max(0, s.fortitude + delta))
+    actual = new - s.fortitude
+    s.fortitude = new
+    emit(state, "fortitude", seat=seat, delta=actual, asked=delta, now=new, **why)
+    return actual
+
+
+def change_alcohol(state: State, seat: int, delta: int, **why) -> int:
+    s = state.seats[seat]
+    new = min(MAX_STAT, max(0, s.alcohol + delta))
+    actual = new - s.alcohol
+    s.alcohol = new
+    emit(state, "alcohol", seat=seat, delta=actual, asked=delta, now=new, **why)
+    return actual
+
+
+# --- Gold: a stash never goes below 0; the Inn is unlimited (digest §3) -----
+
+INN = "inn"
+POT = "pot"
+
+
+def pay(state: State, payer: int, amount: int, to, from_inn: bool = False, **why) -> int:
+    """Move up to `amount` Gold from `payer` to a seat, the Inn or the pot.
+
+    `from_inn`: a card made the Inn pay instead of the payer (e.g. "My Goddess
+    provides!"). A payer short of Gold pays what they have.
+    """
+    if from_inn:
+        paid = amount
+        state.inn -= amount
+    else:
+        s = state.seats[payer]
+        paid = min(amount, s.gold)
+        s.gold -= paid
+    if to == INN:
+        state.inn += paid
+    elif to == POT:
+        state.pot += paid
+    else:
+        state.seats[to].gold += paid
+    emit(state, "gold", seat=payer, to=to, amount=paid, asked=amount, by_inn=from_inn, **why)
+    return paid
+
+
+def gain_gold(state: State, seat: int, amount: int, source, **why) -> None:
+    """Gold from the pot or the Inn into a stash."""
+    if source == POT:
+        amount = min(amount, state.pot)
+        state.pot -= amount
+    else:
+        state.inn -= amount
+    state.seats[seat].gold += amount
+    emit(state, "gold", seat=source, to=seat, amount=amount, asked=amount, by_inn=False, **why)
+
+
+# --- Character cards --------------------------------------------------------
+
+def _reshuffle_character(state: State, seat: int) -> None:
+    s = state.seats[seat]
+    name = f"seat{seat}"
+    n = state.shuffles.get(name, 0) + 1
+    state.shuffles[name] = n
+    s.deck, s.discard = s.discard, []
+    shuffle(s.deck, state.seed, name, n)
+    emit(state, "reshuffled", deck="character", seat=seat, cards=len(s.deck))
+
+
+def draw_cards(state: State, seat: int, count: int) -> int:
+    """Draw up to `count`; the discard is shuffled back the moment the deck runs out."""
+    s = state.seats[seat]
+    drawn = 0
+    for _ in range(count):
+        if not s.deck:
+            break
+        s.hand.append(s.deck.pop())
+        drawn += 1
+        if not s.deck and s.discard:
+            _reshuffle_character(state, seat)
+    if drawn:
+        emit(state, "drew", seat=seat, count=drawn)
+    return drawn
+
+
+def refill_hand(state: State, seat: int) -> None:
+    missing = HAND_SIZE - len(state.seats[seat].hand)
+    if missing > 0:
+        draw_cards(state, seat, missing)
+
+
+def discard_card(state: State, cid: int) -> None:
+    """A played or discarded character card goes to its owner's discard pile."""
+    owner = state.owner[cid]
+    if owner < 0:
+        state.drink_discard.append(cid)
+    else:
+        state.seats[owner].discard.append(cid)
+
+
+def take_from_hand(state: State, seat: int, cid: int) -> None:
+    state.seats[seat].hand.remove(cid)
+
+
+# --- The Drink Deck ---------------------------------------------------------
+
+def _refill_drink_deck(state: State) -> None:
+    """Running out of Drinks (digest §13.1): everyone pays 1 Gold, then reshuffle."""
+    emit(state, "drinks_ran_out")
+    for s in state.living():
+        pay(state, s, 1, INN, reason="drink_deck_refill")
+    n = state.shuffles.get("drink", 0) + 1
+    state.shuffles["drink"] = n
+    state.drink_deck, state.drink_discard = state.drink_discard, []
+    shuffle(state.drink_deck, state.seed, "drink", n)
+    emit(state, "reshuffled", deck="drink", cards=len(state.drink_deck))
+
+
+def draw_drink(state: State):
+    """Top card of the Drink Deck, or None if no Drink exists anywhere to draw.
+
+    The refill happens the instant the last card leaves (so the deck is "never
+    out of cards"); if the discard was empty at that instant it happens when
+    the next card is needed instead (docs/rules-decisions.md R-DRINK-REFILL).
+    """
+    if not state.drink_deck:
+        if not state.drink_discard:
+            return None
+        _refill_drink_deck(state)
+    cid = state.drink_deck.pop()
+    if not state.drink_deck and state.drink_discard:
+        _refill_drink_deck(state)
+    return cid

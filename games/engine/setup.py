@@ -1,0 +1,141 @@
+"""`new_game`: a fresh table, or any position a scenario describes."""
+from .cards import CARDS, CHARACTERS, deck_list
+from .errors import IllegalDecision
+from .flow import advance
+from .rng import choice, shuffle
+from .state import HAND_SIZE, Seat, State
+
+MIN_SEATS, MAX_SEATS = 2, 8
+
+
+def starting_gold(players: int) -> int:
+    """10 Gold; 8 with two players; 12 with seven or more (digest §2.4)."""
+    return 8 if players == 2 else 12 if players >= 7 else 10
+
+
+def _bad(message: str):
+    return IllegalDecision("bad_setup", message)
+
+
+def new_game(setup: dict) -> State:
+    seats = setup.get("seats")
+    if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise _bad(f"A game needs {MIN_SEATS} to {MAX_SEATS} seats.")
+    seed = setup.get("seed")
+    if not isinstance(seed, str) or not seed:
+        raise _bad("A game needs a secret seed string.")
+    for s in seats:
+        if not isinstance(s, dict) or s.get("character") not in CHARACTERS:
+            raise _bad(f"Each seat needs a character, one of: {', '.join(CHARACTERS)}.")
+    n = len(seats)
+    state = State(seed=seed, variant=setup.get("variant", "base"), options=dict(setup.get("options") or {}),
+                  cards=[], owner=[], seats=[], drink_deck=[], drink_discard=[], shuffles={})
+    gold = state.options.get("starting_gold", starting_gold(n))
+    for i, s in enumerate(seats):
+        seat = Seat(character=s["character"], gold=gold)
+        seat.deck = _instances(state, deck_list(s["character"]), i)
+        state.seats.append(seat)
+    state.drink_deck = _instances(state, deck_list("drink"), -1)
+
+    position = setup.get("position")
+    if position:
+        _place(state, position)
+    else:
+        _deal(state)
+        first = setup.get("first_seat")
+        state.active = first if isinstance(first, int) and 0 <= first < n else choice(n, seed, "first-seat")
+    state._fx = []
+    advance(state)
+    state._fx = []
+    return state
+
+
+def _instances(state: State, keys: list[str], owner: int) -> list[int]:
+    ids = list(range(len(state.cards), len(state.cards) + len(keys)))
+    state.cards.extend(keys)
+    state.owner.extend([owner] * len(keys))
+    return ids
+
+
+def _deal(state: State) -> None:
+    for i, seat in enumerate(state.seats):
+        shuffle(seat.deck, state.seed, f"seat{i}", 0)
+        state.shuffles[f"seat{i}"] = 0
+    shuffle(state.drink_deck, state.seed, "drink", 0)
+    state.shuffles["drink"] = 0
+    for seat in state.seats:                      # one face-down Drink each
+        seat.drink_me.append(state.drink_deck.pop())
+    for seat in state.seats:
+        for _ in range(HAND_SIZE):
+            seat.hand.append(seat.deck.pop())
+
+
+# --- scenario positions ---------------------------------------------------------
+
+def _key(default_deck: str, name: str) -> str:
+    key = name if "/" in name else f"{default_deck}/{name}"
+    if key not in CARDS:
+        raise _bad(f"No card {name!r} in the {default_deck} deck.")
+    return key
+
+
+class _Pool:
+    """Unplaced instances of one deck, so a position can take cards by slug."""
+
+    def __init__(self, state, ids, owner):
+        self.state, self.free, self.owner = state, list(ids), owner
+
+    def take(self, key: str) -> int:
+        for cid in self.free:
+            if self.state.cards[cid] == key:
+                self.free.remove(cid)
+                return cid
+        return _instances(self.state, [key], self.owner)[0]   # e.g. Mead, or one copy too many
+
+    def take_all(self, names, deck) -> list[int]:
+        return [self.take(_key(deck, nm)) for nm in names or []]
+
+
+def _stack(top_first: list[int]) -> list[int]:
+    """Positions list piles top first; the state keeps the top last."""
+    return list(reversed(top_first))
+
+
+def _place(state: State, pos: dict) -> None:
+    drinks = _Pool(state, state.drink_deck, -1)
+    for i, seat in enumerate(state.seats):
+        p = (pos.get("seats") or [{}] * len(state.seats))[i] or {}
+        pool = _Pool(state, seat.deck, i)
+        deck = seat.character
+        seat.hand = pool.take_all(p.get("hand"), deck)
+        seat.discard = pool.take_all(p.get("discard"), deck)
+        top = pool.take_all(p.get("deck"), deck)
+        seat.drink_me = _stack(drinks.take_all(p.get("drink_me"), "drink"))
+        rest = pool.free
+        shuffle(rest, state.seed, f"seat{i}", 0)
+        state.shuffles[f"seat{i}"] = 0
+        if p.get("deck_exact"):
+            seat.deck = _stack(top)
+            state.box.extend(rest)
+        else:
+            seat.deck = rest + _stack(top)
+        for attr in ("fortitude", "alcohol", "gold"):
+            if attr in p:
+                setattr(seat, attr, p[attr])
+        if p.get("out"):
+            seat.out = p["out"]
+    state.drink_discard = drinks.take_all(pos.get("drink_discard"), "drink")
+    top = drinks.take_all(pos.get("drink_deck"), "drink")
+    rest = drinks.free
+    shuffle(rest, state.seed, "drink", 0)
+    state.shuffles["drink"] = 0
+    if pos.get("drink_deck_exact"):
+        state.drink_deck = _stack(top)
+        state.box.extend(rest)
+    else:
+        state.drink_deck = rest + _stack(top)
+    state.inn = pos.get("inn", 0)
+    state.active = pos.get("active", 0)
+    state.phase = pos.get("phase", "discard")
+    state.turn = pos.get("turn", 1)
+

@@ -1,0 +1,69 @@
+"""What one viewer may see (DESIGN §4): every way out of the engine goes through here.
+
+A seat sees its own hand; nobody sees another hand, any deck order, any Drink
+Me! pile (not even its owner) or the seed before the game is over. Played
+cards, revealed Drinks and discard piles are public. `omniscient` sees all.
+"""
+from .cards import CARDS, CHARACTER_INFO
+from .flow import current
+from .state import State
+
+RULES_VERSION = 1
+
+
+def card_view(state: State, cid: int) -> dict:
+    c = CARDS[state.cards[cid]]
+    return {"id": cid, "key": c.key, "title": c.title, "type": c.type, "text": c.text}
+
+
+def _cards(state, ids):
+    return [card_view(state, cid) for cid in ids]
+
+
+def _public_frame(state: State, fr: dict) -> dict:
+    out = {k: v for k, v in fr.items() if k not in ("params",)}
+    if "card" in fr:
+        out["card"] = card_view(state, fr["card"])
+    if fr["f"] == "drink":
+        out["reveals"] = [dict(r, cards=_cards(state, r["cards"])) for r in fr["reveals"]]
+    return out
+
+
+def view(state: State, viewer) -> dict:
+    omni = viewer == "omniscient"
+    prompt = current(state)
+    seats = []
+    for i, s in enumerate(state.seats):
+        v = {"seat": i, "character": s.character, "name": CHARACTER_INFO[s.character]["name"],
+             "fortitude": s.fortitude, "alcohol": s.alcohol, "gold": s.gold,
+             "status": s.out or "in", "hand_count": len(s.hand), "deck_count": len(s.deck),
+             "discard": _cards(state, s.discard), "drink_me_count": len(s.drink_me)}
+        if omni or viewer == i:
+            v["hand"] = _cards(state, s.hand)
+        if omni:
+            v["deck"] = _cards(state, list(reversed(s.deck)))          # top first
+            v["drink_me"] = _cards(state, list(reversed(s.drink_me)))
+        seats.append(v)
+    out = {
+        "rules_version": RULES_VERSION, "variant": state.variant, "viewer": viewer,
+        "turn": state.turn, "active": state.active, "phase": state.phase,
+        "over": state.over, "winners": list(state.winners),
+        "inn": state.inn, "pot": state.pot,
+        "drink_deck_count": len(state.drink_deck),
+        "drink_discard": _cards(state, state.drink_discard),
+        "seats": seats,
+        "stack": [_public_frame(state, fr) for fr in state.stack],
+        "prompt": None,
+    }
+    if prompt is not None:
+        p = {"seat": prompt.seat, "kind": prompt.kind}
+        if omni or viewer == prompt.seat:
+            p["decisions"] = prompt.decisions
+        out["prompt"] = p
+    if omni:
+        out["drink_deck"] = _cards(state, list(reversed(state.drink_deck)))
+        out["box"] = _cards(state, state.box)
+        out["shuffles"] = dict(state.shuffles)
+    if state.over:
+        out["seed"] = state.seed
+    return out
