@@ -84,12 +84,15 @@ def _next_prompt(state: State):
 
 
 def advance(state: State) -> None:
+    """Run until a real decision is due. A gambling turn where passing is the
+    only choice passes by itself; the active seat's phase decisions are always
+    asked, so every turn reads the same in the log."""
     while True:
         p = _next_prompt(state)
-        if p is None or len(p.decisions) > 1:
+        if p is None or len(p.decisions) > 1 or p.kind.startswith("phase:"):
             state._prompt = p
             return
-        _execute(state, p.decisions[0], p)      # the only possible decision takes itself
+        _execute(state, p.decisions[0], p)
 
 
 def current(state: State):

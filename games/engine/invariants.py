@@ -1,0 +1,45 @@
+"""Checks the property tests run after every decision (and anyone may call)."""
+from .state import MAX_STAT, State
+
+
+def card_locations(state: State) -> dict[int, str]:
+    """Every card instance -> the one zone it is in. Raises if a card is in two."""
+    where: dict[int, str] = {}
+
+    def put(ids, zone):
+        for cid in ids:
+            if cid in where:
+                raise AssertionError(f"card {cid} is both in {where[cid]} and in {zone}")
+            where[cid] = zone
+
+    for i, s in enumerate(state.seats):
+        put(s.hand, f"seat{i}.hand")
+        put(s.deck, f"seat{i}.deck")
+        put(s.discard, f"seat{i}.discard")
+        put(s.drink_me, f"seat{i}.drink_me")
+    put(state.drink_deck, "drink_deck")
+    put(state.drink_discard, "drink_discard")
+    put(state.box, "box")
+    for fr in state.stack:
+        if fr["f"] in ("card", "event"):
+            put([fr["card"]], f"stack.{fr['id']}")
+        elif fr["f"] == "drink":
+            for r in fr["reveals"]:
+                put(r["cards"], f"stack.{fr['id']}")
+    return where
+
+
+def total_gold(state: State) -> int:
+    return sum(s.gold for s in state.seats) + state.inn + state.pot
+
+
+def check(state: State, gold: int) -> None:
+    """Raise AssertionError if a rule of bookkeeping is broken."""
+    locs = card_locations(state)
+    missing = set(range(len(state.cards))) - set(locs)
+    assert not missing, f"cards nowhere: {sorted(missing)}"
+    assert total_gold(state) == gold, f"Gold not conserved: {total_gold(state)} != {gold}"
+    for i, s in enumerate(state.seats):
+        assert 0 <= s.fortitude <= MAX_STAT, f"seat {i} Fortitude {s.fortitude}"
+        assert 0 <= s.alcohol <= MAX_STAT, f"seat {i} Alcohol {s.alcohol}"
+        assert s.gold >= 0, f"seat {i} Gold {s.gold}"

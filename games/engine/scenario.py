@@ -1,0 +1,144 @@
+"""Scenarios: start from any position, play steps, check expectations.
+
+The format is documented in docs/scenarios.md. `run_file` raises
+`ScenarioFailure` naming the step and the unmet expectation.
+"""
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import IllegalDecision
+from .flow import apply, current
+from .setup import new_game
+from .state import State
+from .view import view
+
+_CONTROL = {"note", "expect", "expect_prompt", "expect_error", "play", "pass"}
+
+
+class ScenarioFailure(AssertionError):
+    """A scenario step did not go as the file says."""
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    title: str
+    steps: int
+    state: State
+
+
+def setup_from(spec: dict) -> dict:
+    pos = {k: v for k, v in spec.items() if k not in ("seed", "variant", "options")}
+    seats = [{"character": s["character"]} for s in spec["seats"]]
+    return {"seats": seats, "seed": spec.get("seed", "scenario"), "variant": spec.get("variant", "base"),
+            "options": spec.get("options", {}), "position": pos}
+
+
+def _card_id(state: State, seat: int, name):
+    if isinstance(name, int):
+        return name
+    for cid in state.seats[seat].hand:
+        key = state.cards[cid]
+        if key == name or key.endswith("/" + name):
+            return cid
+    raise ScenarioFailure(f"seat {seat} holds no card {name!r}")
+
+
+def decision_from(state: State, step: dict) -> dict:
+    """A step's decision: `play` names a card by slug; `pass: true`; or a raw `type`."""
+    seat = step["seat"]
+    d = {k: v for k, v in step.items() if k not in _CONTROL}
+    if "play" in step:
+        d["type"] = "play"
+        d["card"] = _card_id(state, seat, step["play"])
+    elif step.get("pass"):
+        d["type"] = "pass"
+    elif d.get("type") == "discard":
+        d["cards"] = sorted(_card_id(state, seat, c) for c in d.get("cards", []))
+    return d
+
+
+def lookup(tree, path: str):
+    node = tree
+    for part in path.split("."):
+        if isinstance(node, list):
+            node = node[int(part)]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        elif part == "len":
+            return len(node)
+        else:
+            raise KeyError(path)
+    return node
+
+
+def _check_expect(state, exp: dict, where: str):
+    omni = view(state, "omniscient")
+    for path, want in exp.items():
+        try:
+            got = lookup(omni, path)
+        except (KeyError, IndexError, ValueError, TypeError):
+            raise ScenarioFailure(f"{where}: expected {path} = {want!r}, but there is no {path}") from None
+        if isinstance(want, str) and isinstance(got, dict) and "key" in got:
+            got = got["key"].split("/", 1)[1]        # a card: compare by slug
+        if got != want:
+            raise ScenarioFailure(f"{where}: expected {path} = {want!r}, got {got!r}")
+
+
+def _check_prompt(state, exp: dict, where: str):
+    p = current(state)
+    if p is None:
+        raise ScenarioFailure(f"{where}: expected a prompt, but the game is over")
+    if "seat" in exp and p.seat != exp["seat"]:
+        raise ScenarioFailure(f"{where}: expected seat {exp['seat']} to be deciding, but seat {p.seat} is ({p.kind})")
+    if "kind" in exp and p.kind != exp["kind"]:
+        raise ScenarioFailure(f"{where}: expected a {exp['kind']!r} prompt, got {p.kind!r}")
+    for key, must in (("has", True), ("lacks", False)):
+        for item in exp.get(key, []):
+            d = decision_from(state, {"seat": p.seat, **item}) if _holds(state, p.seat, item) else None
+            present = d is not None and d in p.decisions
+            if present != must:
+                raise ScenarioFailure(f"{where}: expected {item!r} to be {'offered' if must else 'not offered'}")
+
+
+def _holds(state, seat, item):
+    try:
+        if "play" in item:
+            _card_id(state, seat, item["play"])
+        return True
+    except ScenarioFailure:
+        return False
+
+
+def run(spec: dict, path: str = "<scenario>") -> ScenarioResult:
+    state = new_game(setup_from(spec["setup"]))
+    for n, step in enumerate(spec["steps"], 1):
+        where = f"{path}: step {n}" + (f" ({step['note']})" if "note" in step else "")
+        if "expect" in step and "seat" not in step:
+            _check_expect(state, step["expect"], where)
+            continue
+        if "expect_prompt" in step:
+            _check_prompt(state, step["expect_prompt"], where)
+            continue
+        if state.over:
+            raise ScenarioFailure(f"{where}: the game is already over")
+        d = decision_from(state, step)
+        try:
+            apply(state, d)
+        except IllegalDecision as e:
+            if step.get("expect_error") == e.code:
+                continue
+            p = current(state)
+            raise ScenarioFailure(f"{where}: {d} was refused ({e.code}: {e.message}); "
+                                  f"seat {p.seat} is deciding ({p.kind})") from None
+        if "expect_error" in step:
+            raise ScenarioFailure(f"{where}: expected {step['expect_error']}, but {d} was accepted")
+        if "expect" in step:
+            _check_expect(state, step["expect"], where)
+    return ScenarioResult(path, spec.get("title", path), len(spec["steps"]), state)
+
+
+def run_file(path) -> ScenarioResult:
+    spec = json.loads(Path(path).read_text())
+    return run(spec, str(path))
