@@ -26,6 +26,7 @@ class ScenarioResult:
     title: str
     steps: int
     state: State
+    used: set          # card keys played or revealed along the way
 
 
 def setup_from(spec: dict) -> dict:
@@ -113,6 +114,7 @@ def _holds(state, seat, item):
 
 def run(spec: dict, path: str = "<scenario>") -> ScenarioResult:
     state = new_game(setup_from(spec["setup"]))
+    used = set()
     for n, step in enumerate(spec["steps"], 1):
         where = f"{path}: step {n}" + (f" ({step['note']})" if "note" in step else "")
         if "expect" in step and "seat" not in step:
@@ -125,18 +127,19 @@ def run(spec: dict, path: str = "<scenario>") -> ScenarioResult:
             raise ScenarioFailure(f"{where}: the game is already over")
         d = decision_from(state, step)
         try:
-            apply(state, d)
+            _, effects = apply(state, d)
         except IllegalDecision as e:
             if step.get("expect_error") == e.code:
                 continue
             p = current(state)
             raise ScenarioFailure(f"{where}: {d} was refused ({e.code}: {e.message}); "
                                   f"seat {p.seat} is deciding ({p.kind})") from None
+        used.update(state.cards[e["card"]] for e in effects if e["type"] in ("played", "revealed"))
         if "expect_error" in step:
             raise ScenarioFailure(f"{where}: expected {step['expect_error']}, but {d} was accepted")
         if "expect" in step:
             _check_expect(state, step["expect"], where)
-    return ScenarioResult(path, spec.get("title", path), len(spec["steps"]), state)
+    return ScenarioResult(path, spec.get("title", path), len(spec["steps"]), state, used)
 
 
 def run_file(path) -> ScenarioResult:
