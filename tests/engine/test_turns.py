@@ -1,0 +1,95 @@
+"""The four phases and the decision surface (digest §4; DESIGN §2)."""
+import pytest
+
+from games.engine import IllegalDecision, apply, clone, dump_state, load_state, prompts, state_hash
+
+from .helpers import decisions, game, position
+
+
+def test_a_turn_goes_discard_action_order_drink_then_the_next_seat():
+    st = game(first_seat=1)
+    kinds = []
+    while st.active == 1:
+        p = prompts(st)[0]
+        kinds.append(p.kind)
+        if p.kind == "respond" or p.kind == "gamble":
+            apply(st, {"seat": p.seat, "type": "pass"})
+        elif p.kind == "phase:discard":
+            apply(st, {"seat": 1, "type": "discard", "cards": []})
+        elif p.kind == "phase:action":
+            apply(st, {"seat": 1, "type": "pass"})
+        elif p.kind == "phase:order":
+            apply(st, {"seat": 1, "type": "order", "target": 3})
+        elif p.kind == "phase:drink":
+            apply(st, {"seat": 1, "type": "drink"})
+        else:
+            apply(st, [d for d in p.decisions if d["type"] == "pass"][0])
+    phases = [k for k in kinds if k.startswith("phase:")]
+    assert phases == ["phase:discard", "phase:action", "phase:order", "phase:drink"]
+    assert st.active == 2 and st.phase == "discard" and st.turn == 2
+    assert len(st.seats[3].drink_me) == 2
+
+
+def test_discard_refills_to_seven_and_every_subset_is_offered():
+    st = game(first_seat=0)
+    ds = [d for d in decisions(st) if d["type"] == "discard"]
+    assert len(ds) == 2 ** 7
+    hand = sorted(st.seats[0].hand)
+    apply(st, {"seat": 0, "type": "discard", "cards": hand[:3]})
+    assert len(st.seats[0].hand) == 7 and len(st.seats[0].discard) == 3
+
+
+def test_only_enumerated_decisions_are_accepted_with_stable_codes():
+    st = game(first_seat=0)
+    with pytest.raises(IllegalDecision) as e:
+        apply(st, {"seat": 1, "type": "discard", "cards": []})
+    assert e.value.code == "not_your_turn"
+    with pytest.raises(IllegalDecision) as e:
+        apply(st, {"seat": 0, "type": "order", "target": 1})
+    assert e.value.code == "illegal_decision"
+    for bad in (None, [], {"type": "pass"}, {"seat": "0", "type": "pass"}, {"seat": True, "type": "pass"}):
+        with pytest.raises(IllegalDecision) as e:
+            apply(st, bad)
+        assert e.value.code == "malformed_decision"
+    assert st.decisions == 0
+
+
+def test_a_refused_decision_changes_nothing():
+    st = game(first_seat=0)
+    before = state_hash(st)
+    with pytest.raises(IllegalDecision):
+        apply(st, {"seat": 0, "type": "discard", "cards": [9999]})
+    assert state_hash(st) == before
+
+
+def test_clone_and_snapshot_round_trip_keep_the_hash_and_the_prompt():
+    st = game(first_seat=0)
+    apply(st, {"seat": 0, "type": "discard", "cards": []})
+    for copy in (clone(st), load_state(dump_state(st))):
+        assert state_hash(copy) == state_hash(st)
+        assert prompts(copy)[0] == prompts(st)[0]
+
+
+def test_the_action_phase_offers_actions_at_other_seats_and_a_pass():
+    st = position([{"character": "zot", "hand": ["down-pooky", "tip-the-wench"]},
+                   {"character": "gerki"}, {"character": "fiona", "out": "broke"}], phase="action")
+    ds = decisions(st)
+    down = [d for d in ds if d.get("type") == "play" and st.cards[d["card"]] == "zot/down-pooky"]
+    assert [d["target"] for d in down] == [1]                    # not yourself, not a seat that is out
+    tips = [d["target"] for d in ds if d.get("type") == "play" and st.cards[d["card"]] == "zot/tip-the-wench"]
+    assert tips == [0, 1]                                        # Anytime, anyone still in, yourself too
+    assert {"seat": 0, "type": "pass"} in ds
+
+
+def test_empty_drink_me_pile_sobers_up():
+    st = position([{"character": "zot", "alcohol": 3}, {"character": "gerki"}], phase="drink")
+    apply(st, {"seat": 0, "type": "drink"})
+    assert st.seats[0].alcohol == 2
+
+
+def test_the_character_discard_is_reshuffled_the_moment_the_deck_runs_out():
+    st = position([{"character": "zot", "hand": [], "deck": ["down-pooky", "down-pooky"], "deck_exact": True,
+                    "discard": ["tip-the-wench", "i-dont-think-so"]}, {"character": "gerki"}], phase="discard")
+    apply(st, {"seat": 0, "type": "discard", "cards": []})
+    s = st.seats[0]
+    assert len(s.hand) == 4 and s.deck == [] and s.discard == []     # drew all 4, nothing left anywhere

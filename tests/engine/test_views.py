@@ -1,0 +1,50 @@
+"""Hidden information (DESIGN §4): what each viewer may see."""
+import json
+
+from games.engine import apply, prompts, view
+
+from .helpers import game
+
+
+def _ids(cards):
+    return {c["id"] for c in cards}
+
+
+def test_a_seat_sees_its_hand_and_nobody_elses_and_no_pile_or_deck_order():
+    st = game(first_seat=0)
+    omni = view(st, "omniscient")
+    for seat in range(4):
+        v = view(st, seat)
+        text = json.dumps(v)
+        assert _ids(v["seats"][seat]["hand"]) == set(st.seats[seat].hand)
+        for other in range(4):
+            if other != seat:
+                assert "hand" not in v["seats"][other]
+            assert "deck" not in v["seats"][other] and "drink_me" not in v["seats"][other]
+        hidden = set()
+        for other in range(4):
+            if other != seat:
+                hidden |= set(st.seats[other].hand)
+            hidden |= set(st.seats[other].deck) | set(st.seats[other].drink_me)
+        hidden |= set(st.drink_deck)
+        for cid in hidden:
+            assert f'"id": {cid},' not in text
+        assert "drink_deck" not in v and "seed" not in v
+    assert _ids(omni["seats"][1]["drink_me"]) == set(st.seats[1].drink_me)
+
+
+def test_only_the_deciding_seat_sees_its_choices():
+    st = game(first_seat=0)
+    assert "decisions" in view(st, 0)["prompt"]
+    assert view(st, 1)["prompt"] == {"seat": 0, "kind": "phase:discard"}
+    assert "decisions" not in view(st, "spectator")["prompt"]
+
+
+def test_the_seed_is_shown_only_once_the_game_is_over():
+    st = game(("zot", "gerki"), first_seat=0)
+    import random
+    rng = random.Random(1)
+    while not st.over:
+        assert "seed" not in view(st, "spectator")
+        apply(st, rng.choice(prompts(st)[0].decisions))
+    assert view(st, "spectator")["seed"] == st.seed
