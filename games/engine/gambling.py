@@ -22,7 +22,7 @@ def _ante(state: State, rnd: dict, fr: dict, seats: list[int]) -> None:
     """Everyone listed antes 1 — unless the player of the ante card can't (digest §12.1)."""
     player = fr["seat"]
     broke = state.seats[player].gold == 0 and player not in fr["inn_pays"]
-    if broke and player in seats:
+    if broke and player in seats and player not in fr["leavers"]:
         emit(state, "no_ante", seat=player)
         return
     for s in seats:
