@@ -3,7 +3,8 @@
 For seeds and 2..8 players, a seeded random.Random picks a prompt and an index into its
 enumerated decisions, again and again, and after each decision we check:
 
-- Gold is conserved: the seats' Gold + the Inn + the pot equals the starting total;
+- Gold is conserved: the seats' Gold + the Inn + the pot equals the starting total (the Inn is
+  unlimited, digest §3 and R-INN, so its counter may go below 0);
 - every card instance is in exactly one place (``games.engine.invariants.card_locations``
   gives each instance's zone; the list zones we can see hold each id at most once);
 - Fortitude and Alcohol Content stay in [0, 20], Gold never goes below 0;
@@ -49,7 +50,7 @@ def list_zones(state):
     for i, seat in enumerate(state.seats):
         for zone in ("hand", "deck", "discard", "drink_me"):
             yield f"seats[{i}].{zone}", getattr(seat, zone, [])
-    for zone in ("drink_deck", "drink_discard"):
+    for zone in ("drink_deck", "drink_discard", "box"):
         yield zone, getattr(state, zone, [])
 
 
