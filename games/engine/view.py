@@ -20,8 +20,11 @@ def _cards(state, ids):
     return [card_view(state, cid) for cid in ids]
 
 
-def _public_frame(state: State, fr: dict) -> dict:
-    out = {k: v for k, v in fr.items() if k not in ("params",)}
+def _public_frame(state: State, fr: dict, omni: bool) -> dict:
+    # Who a window is asking right now would tell the table that seat holds a
+    # legal response (seats without one are skipped), so only omniscient sees it.
+    hidden = ("params",) if omni else ("params", "i")
+    out = {k: v for k, v in fr.items() if k not in hidden}
     if "card" in fr:
         out["card"] = card_view(state, fr["card"])
     if fr["f"] == "drink":
@@ -52,13 +55,15 @@ def view(state: State, viewer) -> dict:
         "drink_deck_count": len(state.drink_deck),
         "drink_discard": _cards(state, state.drink_discard),
         "seats": seats,
-        "stack": [_public_frame(state, fr) for fr in state.stack],
+        "stack": [_public_frame(state, fr, omni) for fr in state.stack],
         "prompt": None,
     }
     if prompt is not None:
         p = {"seat": prompt.seat, "kind": prompt.kind}
         if omni or viewer == prompt.seat:
             p["decisions"] = prompt.decisions
+        elif prompt.kind == "respond":
+            p["seat"] = None          # "waiting for responses", not who holds one
         out["prompt"] = p
     if omni:
         out["drink_deck"] = _cards(state, list(reversed(state.drink_deck)))

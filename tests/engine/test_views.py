@@ -48,3 +48,15 @@ def test_the_seed_is_shown_only_once_the_game_is_over():
         assert "seed" not in view(st, "spectator")
         apply(st, rng.choice(prompts(st)[0].decisions))
     assert view(st, "spectator")["seed"] == st.seed
+
+
+def test_others_see_that_responses_are_awaited_but_not_who_holds_one():
+    from .helpers import position
+    st = position([{"character": "gerki", "drink_me": ["light-ale"]},
+                   {"character": "deirdre", "hand": ["water-into-wine"]},
+                   {"character": "zot"}], phase="drink")
+    apply(st, {"seat": 0, "type": "drink"})
+    assert prompts(st)[0].seat == 1
+    assert view(st, 2)["prompt"] == {"seat": None, "kind": "respond"}
+    assert "i" not in view(st, 2)["stack"][0]
+    assert view(st, 1)["prompt"]["seat"] == 1 and view(st, "omniscient")["stack"][0]["i"] == 1
