@@ -6,17 +6,20 @@ Functions take keyword arguments and raise `games.errors` types; callers transla
 from __future__ import annotations
 
 import logging
+import queue
 import secrets
+import threading
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import orjson
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 
 from games import engine, store
-from games.errors import Conflict, Forbidden, Illegal, NotFound, ServiceError
+from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound, ServiceError
 from games.models import Game, GameSeed, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -106,11 +109,14 @@ def game_create(*, table: Table, seats: list[Seat], seed: str | None = None) -> 
         digest = store.append_event(cursor, game_id=game.pk, seq=0, prev_hash=store.GENESIS_HASH,
                                     kind="game_created", seat=None, actor=f"user:{table.owner_id}",
                                     payload=payload, state_hash=state_hash)
-        projection = _projection(cursor, game_id=game.pk, state=state, turn_seconds=table.turn_seconds)
+    humans = frozenset(s.index for s in seats if not s.is_ai)
+    projection = _projection(state=state, turn_seconds=table.turn_seconds, human_seats=humans)
     Game.objects.filter(pk=game.pk).update(last_hash=digest, **projection)
     table.status = Table.Status.STARTED
     table.save(update_fields=["status"])
-    transaction.on_commit(lambda: _after_commit(game.pk, 0, state_hash, state))
+    entry = store.CachedState(0, state_hash, store.rules_version(), state, last_hash=digest,
+                              turn_seconds=table.turn_seconds, human_seats=humans)
+    transaction.on_commit(lambda: _after_commit(game.pk, entry))
     game.refresh_from_db()
     return game
 
@@ -132,69 +138,121 @@ class DecisionResult:
 
 def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: str, expected_seq: int | None = None,
                     idempotency_key: str | None = None, kind: str = "decision") -> DecisionResult:
-    """Append one decision: lock the game, load its state, `engine.apply`, append the event
-    (and `game_ended` when it ends the game), update the projections, publish after commit.
+    """Append one decision: load the game's state, `engine.apply`, append the event (and
+    `game_ended` when it ends the game) and the game row's projections atomically, publish
+    `{game, seq}` after commit. `decision["seat"]` is set to `seat`.
 
-    `decision["seat"]` is set to `seat`. Raises NotFound, Conflict (stale `expected_seq`,
-    code `stale_seq`), Illegal (the engine's code and message), IntegrityFailure.
+    Raises NotFound, Conflict (stale `expected_seq`: code `stale_seq`), Illegal (the engine's
+    code and message), IntegrityFailure. An idempotency key seen before returns the first
+    result and appends nothing.
+
+    Hot path: this process's cached state of the game at `expected_seq` is applied and the
+    append is one compare-and-set statement on the game row (docs/event-store.md). When the
+    cache is cold or another writer got there first: the locked path (row lock, load, apply).
     """
     if kind not in store.FOLDED_KINDS:
         raise ValueError(f"kind must be one of {store.FOLDED_KINDS}")
     decision = {**decision, "seat": seat}
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT g.seq, g.status, g.last_hash, g.state_hash, g.rules_version, t.turn_seconds"
-            " FROM games_game g JOIN games_table t ON t.id = g.table_id WHERE g.id = %s FOR UPDATE OF g",
-            [game_id],
-        )
-        row = cursor.fetchone()
-        if row is None:
-            raise NotFound(f"There is no game {game_id}.")
-        seq, status, last_hash, state_hash, rules_version, turn_seconds = row
+    with connection.cursor() as cursor:
         if idempotency_key is not None:
             first = _first_result(cursor, game_id=game_id, seat=seat, key=idempotency_key)
             if first is not None:
                 return first
-        if status == Game.Status.OVER:
-            raise Illegal("The game is over; no more decisions can be made.", code="game_over")
-        if expected_seq is not None and expected_seq != seq:
-            raise Conflict(f"The game is at seq {seq}, not {expected_seq}: fetch the game again and decide on "
-                           "what you see now.", code="stale_seq")
-        if rules_version != store.rules_version():
-            raise Conflict(f"This game was played under rules {rules_version} and this server runs "
-                           f"{store.rules_version()}; it can be replayed but not continued here.",
-                           code="rules_version_mismatch")
-        state = store.state_for_write(cursor, game_id=game_id, seq=seq, expected_hash=state_hash)
-        try:
-            state, effects = engine.apply(state, decision)
-        except engine.IllegalDecision as exc:
-            raise Illegal(exc.message, code=exc.code) from exc
-        new_hash = engine.state_hash(state)
-        new_seq = seq + 1
-        last_hash = store.append_event(cursor, game_id=game_id, seq=new_seq, prev_hash=last_hash, kind=kind,
-                                       seat=seat, actor=actor, payload=decision, state_hash=new_hash,
-                                       idempotency_key=idempotency_key)
-        last_seq = new_seq
-        if state.over:
-            cursor.execute("SELECT seed FROM games_gameseed WHERE game_id = %s", [game_id])
-            (seed,) = cursor.fetchone()
-            last_seq += 1
-            last_hash = store.append_event(cursor, game_id=game_id, seq=last_seq, prev_hash=last_hash,
-                                           kind="game_ended", seat=None, actor="system",
-                                           payload={"winners": list(state.winners), "seed": seed},
-                                           state_hash=new_hash)
-        projection = _projection(cursor, game_id=game_id, state=state, turn_seconds=turn_seconds)
-        cursor.execute(
-            "UPDATE games_game SET seq = %s, last_hash = %s, state_hash = %s, status = %s, prompt_seats = %s::jsonb,"
-            " deadline = %s, winners = %s::jsonb, updated_at = now() WHERE id = %s",
-            [last_seq, last_hash, new_hash, projection["status"], orjson.dumps(projection["prompt_seats"]).decode(),
-             projection["deadline"], orjson.dumps(projection["winners"]).decode(), game_id],
-        )
-        every = settings.RDI_SNAPSHOT_EVERY
-        if every and last_seq // every > seq // every:
-            store.save_snapshot(cursor, game_id=game_id, seq=last_seq, state=state, state_hash=new_hash)
-        transaction.on_commit(lambda: _after_commit(game_id, last_seq, new_hash, state))
-    return DecisionResult(game=game_id, seq=new_seq, state_hash=new_hash, over=state.over, effects=effects)
+        entry = store.cache.take(game_id)
+        if entry is not None:
+            if _hot(entry, expected_seq):
+                result = _append(cursor, game_id=game_id, entry=entry, decision=decision, actor=actor, kind=kind,
+                                 idempotency_key=idempotency_key, locked=False)
+                if result is not None:
+                    return result
+            else:
+                store.cache.put(game_id, entry)
+    with transaction.atomic(), connection.cursor() as cursor:
+        entry = _lock_and_load(cursor, game_id=game_id, seat=seat, expected_seq=expected_seq,
+                               idempotency_key=idempotency_key)
+        if isinstance(entry, DecisionResult):
+            return entry
+        return _append(cursor, game_id=game_id, entry=entry, decision=decision, actor=actor, kind=kind,
+                       idempotency_key=idempotency_key, locked=True)
+
+
+def _hot(entry: store.CachedState, expected_seq: int | None) -> bool:
+    return (entry.last_hash is not None and entry.human_seats is not None and not entry.state.over
+            and entry.rules_version == store.rules_version()
+            and (expected_seq is None or entry.seq == expected_seq))
+
+
+def _lock_and_load(cursor, *, game_id, seat, expected_seq, idempotency_key):
+    """Lock the game row, re-check the key, the seq and the rules; return its state (a cache
+    entry this caller owns) or the first result of a retried key."""
+    cursor.execute(
+        "SELECT g.seq, g.status, g.last_hash, g.state_hash, g.rules_version, t.turn_seconds,"
+        " ARRAY(SELECT s.index FROM games_seat s WHERE s.table_id = t.id AND NOT s.is_ai)"
+        " FROM games_game g JOIN games_table t ON t.id = g.table_id WHERE g.id = %s FOR UPDATE OF g",
+        [game_id],
+    )
+    row = cursor.fetchone()
+    if row is None:
+        raise NotFound(f"There is no game {game_id}.")
+    seq, status, last_hash, state_hash, rules_version, turn_seconds, humans = row
+    if idempotency_key is not None:
+        first = _first_result(cursor, game_id=game_id, seat=seat, key=idempotency_key)
+        if first is not None:
+            return first
+    if status == Game.Status.OVER:
+        raise Illegal("The game is over; no more decisions can be made.", code="game_over")
+    if expected_seq is not None and expected_seq != seq:
+        raise Conflict(f"The game is at seq {seq}, not {expected_seq}: fetch the game again and decide on "
+                       "what you see now.", code="stale_seq")
+    if rules_version != store.rules_version():
+        raise Conflict(f"This game was played under rules {rules_version} and this server runs "
+                       f"{store.rules_version()}; it can be replayed but not continued here.",
+                       code="rules_version_mismatch")
+    state = store.state_for_write(cursor, game_id=game_id, seq=seq, expected_hash=state_hash)
+    return store.CachedState(seq, state_hash, rules_version, state, last_hash=last_hash, turn_seconds=turn_seconds,
+                             human_seats=frozenset(humans))
+
+
+def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, actor: str, kind: str,
+            idempotency_key: str | None, locked: bool) -> DecisionResult | None:
+    """Apply `decision` to the entry's state and append it. Unlocked (hot path), None means
+    "go the locked way": another writer moved the game, or the engine refused the decision
+    on a state that may be stale."""
+    try:
+        state, effects = engine.apply(entry.state, decision)
+    except engine.IllegalDecision as exc:
+        if not locked:
+            return None
+        raise Illegal(exc.message, code=exc.code) from exc
+    new_hash = engine.state_hash(state)
+    events = [store.NewEvent(kind, decision["seat"], actor, decision, new_hash, idempotency_key)]
+    if state.over:
+        events.append(store.NewEvent("game_ended", None, "system", {"winners": list(state.winners),
+                                                                    "seed": state.seed}, new_hash))
+    last_seq = entry.seq + len(events)
+    every = settings.RDI_SNAPSHOT_EVERY
+    snapshot = None
+    if every and last_seq // every > entry.seq // every:
+        snapshot = (last_seq, engine.dump_state(state), new_hash)
+    projection = _projection(state=state, turn_seconds=entry.turn_seconds, human_seats=entry.human_seats)
+    try:
+        # nested in a caller's transaction, a savepoint keeps a failed hot append from breaking it
+        with transaction.atomic() if connection.in_atomic_block and not locked else nullcontext():
+            last_hash = store.append_events(cursor, game_id=game_id, after_seq=entry.seq,
+                                            after_hash=entry.last_hash, events=events, projection=projection,
+                                            snapshot=snapshot)
+    except IntegrityError:  # hot path only: e.g. an idempotency key a concurrent retry just used
+        if locked:
+            raise
+        return None
+    if last_hash is None:
+        if locked:
+            raise IntegrityFailure(f"Game {game_id}'s row changed under its lock; retry.")
+        return None
+    done = store.CachedState(last_seq, new_hash, entry.rules_version, state, last_hash=last_hash,
+                             turn_seconds=entry.turn_seconds, human_seats=entry.human_seats)
+    transaction.on_commit(lambda: _after_commit(game_id, done))
+    return DecisionResult(game=game_id, seq=entry.seq + 1, state_hash=new_hash, over=state.over, effects=effects)
 
 
 def _first_result(cursor, *, game_id: int, seat: int | None, key: str) -> DecisionResult | None:
@@ -214,19 +272,13 @@ def _first_result(cursor, *, game_id: int, seat: int | None, key: str) -> Decisi
                           replayed=True)
 
 
-def _projection(cursor, *, game_id: int, state, turn_seconds: int | None) -> dict:
+def _projection(*, state, turn_seconds: int | None, human_seats: frozenset) -> dict:
     """The game row's projection of `state`: status, prompt seats, winners, deadline."""
     over = bool(state.over)
     prompt_seats = [] if over else sorted({p.seat for p in engine.prompts(state)})
     deadline = None
-    if turn_seconds and prompt_seats:
-        cursor.execute(
-            "SELECT count(*) FROM games_seat s JOIN games_game g ON g.table_id = s.table_id"
-            " WHERE g.id = %s AND NOT s.is_ai AND s.index = ANY(%s)",
-            [game_id, prompt_seats],
-        )
-        if cursor.fetchone()[0]:
-            deadline = datetime.now(timezone.utc) + timedelta(seconds=turn_seconds)
+    if turn_seconds and human_seats.intersection(prompt_seats):
+        deadline = datetime.now(timezone.utc) + timedelta(seconds=turn_seconds)
     return {"status": Game.Status.OVER if over else Game.Status.ACTIVE, "prompt_seats": prompt_seats,
             "winners": list(state.winners) if over else [], "deadline": deadline}
 
@@ -250,9 +302,36 @@ def live_channel(game_id: int) -> str:
     return f"rdi:game:{game_id}"
 
 
-def _after_commit(game_id: int, seq: int, state_hash: str, state) -> None:
-    store.cache.put(game_id, store.CachedState(seq, state_hash, store.rules_version(), state))
-    try:
-        _redis_client().publish(live_channel(game_id), orjson.dumps({"game": game_id, "seq": seq}))
-    except Exception:  # the store is the truth; a lost ping is recovered by Last-Event-ID
-        log.warning("could not publish game %s seq %s on Redis", game_id, seq, exc_info=True)
+def _after_commit(game_id: int, entry: store.CachedState) -> None:
+    store.cache.put(game_id, entry)
+    _publisher.send(game_id, entry.seq)
+
+
+class _Publisher:
+    """Publishes `{game, seq}` pings from one background thread per process, in order, so the
+    append path never waits on Redis. A lost ping is harmless: the store is the truth and
+    clients fill gaps with Last-Event-ID."""
+
+    def __init__(self):
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def send(self, game_id: int, seq: int) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            with self._lock:
+                if self._thread is None or not self._thread.is_alive():
+                    self._thread = threading.Thread(target=self._run, name="rdi-live-publisher", daemon=True)
+                    self._thread.start()
+        self._queue.put((game_id, seq))
+
+    def _run(self) -> None:
+        while True:
+            game_id, seq = self._queue.get()
+            try:
+                _redis_client().publish(live_channel(game_id), orjson.dumps({"game": game_id, "seq": seq}))
+            except Exception:  # noqa: BLE001 - logged; the next ping or a reconnect catches up
+                log.warning("could not publish game %s seq %s on Redis", game_id, seq, exc_info=True)
+
+
+_publisher = _Publisher()

@@ -73,17 +73,72 @@ _INSERT = (
 
 def append_event(cursor, *, game_id: int, seq: int, prev_hash: str, kind: str, seat: int | None, actor: str,
                  payload: Any, state_hash: str, idempotency_key: str | None = None) -> str:
-    """Insert one event row and return its chain hash. The caller holds the game row lock."""
+    """Insert one event row and return its chain hash (game creation; the caller holds the lock)."""
     at = datetime.now(timezone.utc)
-    canonical = canonical_event(game_id=game_id, seq=seq, kind=kind, seat=seat, actor=actor, payload=payload,
-                                at=format_time(at), state_hash=state_hash)
-    digest = chain_hash(prev_hash, canonical)
+    digest = chain_hash(prev_hash, canonical_event(game_id=game_id, seq=seq, kind=kind, seat=seat, actor=actor,
+                                                   payload=payload, at=format_time(at), state_hash=state_hash))
     cursor.execute(
         _INSERT,
         [game_id, seq, kind, seat, actor, orjson.dumps(payload).decode(), at, prev_hash, digest, state_hash,
          idempotency_key],
     )
     return digest
+
+
+@dataclass
+class NewEvent:
+    kind: str
+    seat: int | None
+    actor: str
+    payload: Any
+    state_hash: str
+    idempotency_key: str | None = None
+
+
+def append_events(cursor, *, game_id: int, after_seq: int, after_hash: str, events: list[NewEvent],
+                  projection: dict, snapshot: tuple[int, bytes, str] | None = None) -> str | None:
+    """Append `events` after seq `after_seq` and update the game row, in ONE statement.
+
+    The game row update is a compare-and-set on `(seq, last_hash) = (after_seq, after_hash)`:
+    when another writer got there first it matches no row, nothing is written, and this
+    returns None. Otherwise it returns the new last hash. In autocommit the statement is its
+    own transaction (one round trip); inside a transaction it joins it.
+    """
+    at = datetime.now(timezone.utc)
+    stamp = format_time(at)
+    values, params, prev = [], [], after_hash
+    for offset, event in enumerate(events, start=1):
+        seq = after_seq + offset
+        payload = orjson.dumps(event.payload).decode()
+        digest = chain_hash(prev, canonical_event(game_id=game_id, seq=seq, kind=event.kind, seat=event.seat,
+                                                  actor=event.actor, payload=event.payload, at=stamp,
+                                                  state_hash=event.state_hash))
+        values.append("(%s::int, %s::text, %s::smallint, %s::text, %s::jsonb, %s::text, %s::text, %s::text,"
+                      " %s::text)")
+        params += [seq, event.kind, event.seat, event.actor, payload, prev, digest, event.state_hash,
+                   event.idempotency_key]
+        prev = digest
+    last_seq = after_seq + len(events)
+    sql = (
+        "WITH g AS (UPDATE games_game SET seq = %s, last_hash = %s, state_hash = %s, status = %s,"
+        " prompt_seats = %s::jsonb, deadline = %s, winners = %s::jsonb, updated_at = now()"
+        " WHERE id = %s AND seq = %s AND last_hash = %s RETURNING id),"
+        " e AS (INSERT INTO games_event (game_id, seq, kind, seat, actor, payload, created_at, prev_hash, hash,"
+        " state_hash, idempotency_key) SELECT g.id, v.seq, v.kind, v.seat, v.actor, v.payload, %s, v.prev_hash,"
+        " v.hash, v.state_hash, v.idempotency_key FROM g CROSS JOIN (VALUES " + ", ".join(values) + ")"
+        " AS v(seq, kind, seat, actor, payload, prev_hash, hash, state_hash, idempotency_key))"
+    )
+    head = [last_seq, prev, events[-1].state_hash, projection["status"],
+            orjson.dumps(projection["prompt_seats"]).decode(), projection["deadline"],
+            orjson.dumps(projection["winners"]).decode(), game_id, after_seq, after_hash, at]
+    tail: list[Any] = []
+    if snapshot is not None:
+        sql += (", s AS (INSERT INTO games_snapshot (game_id, seq, rules_version, state, state_hash, created_at)"
+                " SELECT g.id, %s, %s, %s, %s, now() FROM g ON CONFLICT DO NOTHING)")
+        tail = [snapshot[0], rules_version(), snapshot[1], snapshot[2]]
+    sql += " SELECT count(*) FROM g"
+    cursor.execute(sql, head + params + tail)
+    return prev if cursor.fetchone()[0] == 1 else None
 
 
 def save_snapshot(cursor, *, game_id: int, seq: int, state, state_hash: str) -> None:
@@ -164,10 +219,16 @@ def discard_snapshot(cursor, snapshot_id: int) -> None:
 
 @dataclass
 class CachedState:
+    """A game's state after `seq`. Writers also keep what the one-statement append needs:
+    the chain head, the table's timer and which seats are human (None when unknown)."""
+
     seq: int
     state_hash: str
     rules_version: str
     state: Any
+    last_hash: str | None = None
+    turn_seconds: int | None = None
+    human_seats: frozenset | None = None
 
 
 class StateCache:

@@ -73,3 +73,47 @@ def test_twenty_retries_with_one_idempotency_key_append_once(start_game):
     assert sum(not o.replayed for o in outcomes) == 1
     assert GameEvent.objects.filter(game=game).count() == 2
     assert verify_game(game.pk).ok
+
+
+def test_the_hot_path_plays_a_whole_game(start_game, settings):
+    """Outside a test transaction commits happen, so the cached state and the one-statement
+    compare-and-set append are used; the result is the engine's own fold."""
+    from games import store
+    from games.models import GameSnapshot
+    from .conftest import play
+    settings.RDI_SNAPSHOT_EVERY = 10
+    game, _ = start_game(("deirdre", "zot", "gerki", "fiona"))
+    state = twin(game)
+    results = play(game, state, random.Random(21))
+    assert results[-1].over and store.cache.clone(game.pk, results[-1].seq + 1, results[-1].state_hash) is not None
+    game.refresh_from_db()
+    assert game.status == "over" and GameSnapshot.objects.filter(game=game).count() == game.seq // 10
+    assert verify_game(game.pk).ok
+
+
+@pytest.mark.parametrize("expected", ["given", "omitted"])
+def test_a_stale_cache_entry_never_wins(start_game, expected):
+    """Another process appended meanwhile: this process's cached state is behind. The append
+    must still land on the real latest state (fast-forward or compare-and-set miss)."""
+    from games import engine, store
+    game, _ = start_game()
+    state = twin(game)
+    rng = random.Random(5)
+    results = []
+    for _ in range(2):
+        decision = pick(state, rng)
+        results.append(services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision,
+                                                 actor="test", expected_seq=len(results)))
+        state, _ = engine.apply(state, decision)
+        if len(results) == 1:
+            stale = store.cache.take(game.pk)  # keep seq 1 aside; seq 2 goes the locked way
+            stale = store.CachedState(stale.seq, stale.state_hash, stale.rules_version, engine.clone(stale.state),
+                                      stale.last_hash, stale.turn_seconds, stale.human_seats)
+    store.cache.clear()
+    store.cache.put(game.pk, stale)
+    decision = pick(state, rng)
+    result = services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+                                      expected_seq=2 if expected == "given" else None)
+    state, _ = engine.apply(state, decision)
+    assert (result.seq, result.state_hash) == (3, engine.state_hash(state))
+    assert verify_game(game.pk).ok

@@ -1,0 +1,322 @@
+"""Event store benchmarks (DESIGN.md §9): printed figures with same-run baselines, never
+pass/fail on time.
+
+    python tests/bench_store.py [--appends 400] [--writers 8] [--seconds 4]
+
+1. The append path: `submit_decision` with a cheap legal decision, with 1 writer and with
+   N writer processes on distinct games, beside a raw psycopg single-row INSERT + COMMIT of
+   the same row into a table of the same shape in the same Postgres, and beside the
+   `eventsourcing` library's PostgreSQL aggregate and application recorders inserting one
+   event per call. Prints rates and ratios.
+2. Loading a game's state: through the store (latest snapshot + tail fold, cache cold)
+   against the bare floor (select snapshot + select the tail + load + fold, no checks) and a
+   full re-fold from `new_game`, for games of several lengths.
+
+It creates a scratch database `rdi_bench_<pid>` next to DATABASE_URL's and drops it at the end.
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import random
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+BASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+BENCH_DB = f"rdi_bench_{os.getpid()}"
+BENCH_URL = BASE_URL.rsplit("/", 1)[0] + "/" + BENCH_DB
+os.environ["DATABASE_URL"] = BENCH_URL
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rdi_service.settings")
+
+
+def create_db():
+    with psycopg.connect(BASE_URL, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+
+
+def drop_db():
+    from django.db import connections
+    connections.close_all()
+    with psycopg.connect(BASE_URL, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
+
+
+def django_setup():
+    import django
+    django.setup()
+    from django.core.management import call_command
+    call_command("migrate", verbosity=0)
+
+
+# --- fixtures -----------------------------------------------------------------------------
+
+def make_games(count: int, players: int = 2):
+    """Started games with AI seats, each with a precomputed list of legal decisions."""
+    from django.contrib.auth import get_user_model
+    from games import engine, services
+    from games.models import Table
+
+    owner, _ = get_user_model().objects.get_or_create(username="bench")
+    games = []
+    for index in range(count):
+        table = Table.objects.create(owner=owner, player_count=players)
+        for seat in range(players):
+            table.seats.create(index=seat, is_ai=True, character=engine.CHARACTERS[seat % len(engine.CHARACTERS)])
+        seed = f"{index:064x}"
+        game = services.table_start(table_id=table.pk, user=owner, seed=seed)
+        state = engine.new_game({**game.setup, "seed": seed})
+        rng, decisions = random.Random(index), []
+        while not state.over:
+            decision = rng.choice(engine.prompts(state)[0].decisions)
+            decisions.append(decision)
+            state, _ = engine.apply(state, decision)
+        games.append((game.pk, decisions[:-1]))  # stop one short of the end: every append is a plain one
+    return games
+
+
+def store_stream(games):
+    """(game_id, expected_seq, decision) for every precomputed decision, game after game."""
+    for game_id, decisions in games:
+        for seq, decision in enumerate(decisions):
+            yield game_id, seq, decision
+
+
+def store_appends(stream, count: int) -> tuple[int, float]:
+    """Submit the next `count` decisions of `stream`; returns (appends, seconds)."""
+    from games import services
+    done, elapsed = 0, 0.0
+    for game_id, seq, decision in stream:
+        start = time.perf_counter()
+        services.submit_decision(game_id=game_id, seat=decision["seat"], decision=decision, actor="ai:bench",
+                                 expected_seq=seq)
+        elapsed += time.perf_counter() - start
+        done += 1
+        if done >= count:
+            break
+    return done, elapsed
+
+
+RAW_TABLE = ("CREATE TABLE IF NOT EXISTS bench_raw (LIKE games_event INCLUDING DEFAULTS INCLUDING IDENTITY "
+             "INCLUDING CONSTRAINTS INCLUDING INDEXES)")
+RAW_INSERT = ("INSERT INTO bench_raw (game_id, seq, kind, seat, actor, payload, created_at, prev_hash, hash, "
+              "state_hash, idempotency_key) VALUES (%s, %s, %s, %s, %s, %s::jsonb, now(), %s, %s, %s, NULL)")
+PAYLOAD = '{"seat": 0, "type": "discard", "cards": [12]}'
+
+
+class Raw:
+    """The baseline: the same row shape, one INSERT + COMMIT per row, plain psycopg."""
+
+    def __init__(self, game_id: int):
+        self.conn = psycopg.connect(BENCH_URL)
+        self.conn.execute(RAW_TABLE)
+        self.conn.commit()
+        self.game_id, self.seq = game_id, 0
+
+    def appends(self, count: int) -> tuple[int, float]:
+        conn, start = self.conn, time.perf_counter()
+        for _ in range(count):
+            conn.execute(RAW_INSERT, (self.game_id, self.seq, "decision", 0, "ai:bench", PAYLOAD, "a" * 64, "b" * 64,
+                                      "c" * 64))
+            conn.commit()
+            self.seq += 1
+        return count, time.perf_counter() - start
+
+
+class EventSourcing:
+    """eventsourcing's PostgreSQL recorder ("aggregate" or "application"), one stored event
+    per insert_events call."""
+
+    def __init__(self, kind: str):
+        from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder, PostgresDatastore
+
+        with psycopg.connect(BENCH_URL) as conn:
+            info = conn.info
+            self.datastore = PostgresDatastore(dbname=info.dbname, host=info.host, port=info.port, user=info.user,
+                                               password=info.password or "")
+        recorder_class = PostgresAggregateRecorder if kind == "aggregate" else PostgresApplicationRecorder
+        self.recorder = recorder_class(self.datastore, events_table_name=f"es_{kind}_events")
+        self.originator, self.version = uuid.uuid4(), 0
+
+    def create_table(self):
+        self.recorder.create_table()
+
+    def appends(self, count: int) -> tuple[int, float]:
+        from eventsourcing.persistence import StoredEvent
+        payload, start = PAYLOAD.encode(), time.perf_counter()
+        for _ in range(count):
+            self.version += 1
+            self.recorder.insert_events([StoredEvent(originator_id=self.originator, originator_version=self.version,
+                                                     topic="decision", state=payload)])
+        return count, time.perf_counter() - start
+
+
+# --- parallel writers ---------------------------------------------------------------------
+
+def _worker(job, games, count, barrier, results, index):
+    from django.db import connections
+    connections.close_all()
+    if job == "store":
+        stream = store_stream(games)
+        run = lambda: store_appends(stream, count)  # noqa: E731
+    elif job == "raw":
+        run = lambda: Raw(1_000_000 + index).appends(count)  # noqa: E731
+    else:
+        recorder = EventSourcing(job)
+        run = lambda: recorder.appends(count)  # noqa: E731
+    barrier.wait()
+    start = time.perf_counter()
+    done, _ = run()
+    results[index] = (done, time.perf_counter() - start)
+
+
+def parallel(job: str, writers: int, count: int, games_per_writer=None) -> float:
+    """Appends per second of `writers` processes together (each `count` appends)."""
+    from django.db import connections
+    connections.close_all()
+    ctx = mp.get_context("fork")
+    barrier, manager = ctx.Barrier(writers), ctx.Manager()
+    results = manager.dict()
+    procs = [ctx.Process(target=_worker, args=(job, (games_per_writer or [[]] * writers)[i], count, barrier, results, i))
+             for i in range(writers)]
+    start = time.perf_counter()
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join()
+    wall = time.perf_counter() - start
+    total = sum(done for done, _ in results.values())
+    slowest = max(seconds for _, seconds in results.values())
+    manager.shutdown()
+    return total / max(slowest, 1e-9) if slowest < wall else total / wall
+
+
+# --- loading --------------------------------------------------------------------------------
+
+def load_figures(lengths, repeats: int):
+    from django.db import connection
+    from games import engine, store
+    from games.models import Game
+
+    games = make_games(12, players=8)
+    rows = []
+    for game_id, decisions in games:
+        from games import services
+        for seq, decision in enumerate(decisions):
+            services.submit_decision(game_id=game_id, seat=decision["seat"], decision=decision, actor="ai:bench",
+                                     expected_seq=seq)
+        rows.append(Game.objects.get(pk=game_id))
+    rows.sort(key=lambda g: g.seq)
+    picked = [rows[0], rows[len(rows) // 2], rows[-1]]
+    print(f"\nLoading a state (8 players; snapshot every {store_snapshot_every()} events; cache cold; "
+          f"best of {repeats})")
+    print(f"{'events':>7} {'store ms':>9} {'floor ms':>9} {'full ms':>9} {'store/floor':>12} {'full/store':>11}")
+    for game in picked:
+        def through_store():
+            store.cache.clear()
+            with connection.cursor() as cursor:
+                store.load_state(cursor, game_id=game.pk, seq=game.seq, expected_hash=game.state_hash)
+
+        def floor():
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT seq, state FROM games_snapshot WHERE game_id = %s AND seq <= %s"
+                               " ORDER BY seq DESC LIMIT 1", [game.pk, game.seq])
+                snap_seq, blob = cursor.fetchone()
+                state = engine.load_state(bytes(blob))
+                store.fold(cursor, state, game_id=game.pk, after_seq=snap_seq, upto_seq=game.seq)
+
+        def full():
+            with connection.cursor() as cursor:
+                store.load_state(cursor, game_id=game.pk, seq=game.seq, expected_hash=game.state_hash,
+                                 use_snapshot=False)
+
+        times = [min(_timed(fn) for _ in range(repeats)) for fn in (through_store, floor, full)]
+        print(f"{game.seq:>7} {times[0]*1e3:>9.2f} {times[1]*1e3:>9.2f} {times[2]*1e3:>9.2f} "
+              f"{times[0]/times[1]:>11.2f}x {times[2]/times[0]:>10.1f}x")
+    print("  (the engine's random games end before 2,000 decisions; the store column should stay flat "
+          "with length, the full re-fold grows with it)")
+
+
+def store_snapshot_every():
+    from django.conf import settings
+    return settings.RDI_SNAPSHOT_EVERY
+
+
+def _timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--appends", type=int, default=400, help="appends per writer and per baseline")
+    parser.add_argument("--writers", type=int, default=8)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--no-eventsourcing", action="store_true")
+    args = parser.parse_args(argv)
+    create_db()
+    try:
+        django_setup()
+        _run(args)
+    finally:
+        drop_db()
+
+
+def _rate(pair):
+    done, seconds = pair
+    return done / seconds
+
+
+def _run(args):
+    n, writers, rounds = args.appends, args.writers, 5
+    print(f"Append path: {n} appends per contender (1 writer: {rounds} interleaved rounds); "
+          f"Postgres {BASE_URL.rsplit('@', 1)[-1]}; {os.cpu_count()} cores")
+    need = n // 40 + 2
+    games = make_games(need * (writers + 1))
+    stream = store_stream(games[:need])
+    store_appends(stream, 20)  # warm up: connections, caches
+    contenders = {"store": lambda k: store_appends(stream, k), "raw insert": Raw(999_999).appends}
+    if not args.no_eventsourcing:
+        for kind in ("aggregate", "application"):
+            recorder = EventSourcing(kind)
+            recorder.create_table()
+            contenders[f"eventsourcing {kind}"] = recorder.appends
+    totals = {name: [0, 0.0] for name in contenders}
+    for _ in range(rounds):  # interleaved, so a noisy neighbour hits every contender alike
+        for name, run in contenders.items():
+            done, seconds = run(n // rounds)
+            totals[name][0] += done
+            totals[name][1] += seconds
+    rows = {f"{name}, 1 writer": done / seconds for name, (done, seconds) in totals.items()}
+    chunks = [games[need * (i + 1): need * (i + 2)] for i in range(writers)]
+    jobs = {"store": "store", "raw insert": "raw"}
+    if not args.no_eventsourcing:
+        jobs.update({"eventsourcing aggregate": "aggregate", "eventsourcing application": "application"})
+    for name, job in jobs.items():
+        rows[f"{name}, {writers} writers"] = parallel(job, writers, n, chunks if job == "store" else None)
+    for name, rate in rows.items():
+        print(f"  {name:<42} {rate:>9.0f} appends/s")
+    print("Ratios:")
+    for w in (1, writers):
+        suffix = "1 writer" if w == 1 else f"{w} writers"
+        aim = "60%" if w == 1 else "50%"
+        line = (f"  {suffix:>10}: store/raw {rows[f'store, {suffix}'] / rows[f'raw insert, {suffix}']:.0%} "
+                f"(aim >= {aim})")
+        if not args.no_eventsourcing:
+            line += (f"; store/eventsourcing aggregate "
+                     f"{rows[f'store, {suffix}'] / rows[f'eventsourcing aggregate, {suffix}']:.2f}x (aim >= 1.5x)"
+                     f"; store/eventsourcing application "
+                     f"{rows[f'store, {suffix}'] / rows[f'eventsourcing application, {suffix}']:.2f}x")
+        print(line)
+    load_figures(None, args.repeats)
+
+
+if __name__ == "__main__":
+    main()
