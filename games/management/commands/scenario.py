@@ -36,7 +36,10 @@ class Command(BaseCommand):
                 run_file(str(path))
             except ScenarioFailure as failure:
                 failed += 1
-                self.stdout.write(f"FAIL {path}: {failure}")
+                message = str(failure)
+                if message.startswith(f"{path}: "):  # the engine may already name the file
+                    message = message[len(f"{path}: "):]
+                self.stdout.write(f"FAIL {path}: {message}")
             except Exception as exc:  # a broken file or an engine crash is a failure too
                 failed += 1
                 self.stdout.write(f"FAIL {path}: {type(exc).__name__}: {exc}")
