@@ -54,9 +54,9 @@ def list_zones(state):
         yield zone, getattr(state, zone, [])
 
 
-def hidden_ids(state, viewer: int) -> set[int]:
-    """Instance ids seat `viewer` must not see: other hands, every deck, every Drink Me! pile,
-    the drink deck."""
+def hidden_ids(state, viewer) -> set[int]:
+    """Instance ids `viewer` (a seat, or "spectator") must not see: other hands, every deck,
+    every Drink Me! pile, the drink deck."""
     hidden: set[int] = set()
     for i, seat in enumerate(state.seats):
         if i != viewer:
@@ -111,7 +111,7 @@ def at(node, path):
     return node
 
 
-def check_invariants(state, *, gold_total: int, n_cards: int, omniscient: dict) -> None:
+def check_invariants(state, *, gold_total: int, n_cards: int, omniscient: dict, view_of=view) -> None:
     # Gold is conserved and stats stay in range.
     assert total_gold(state) == gold_total, f"gold not conserved: {total_gold(state)} != {gold_total}"
     for i, seat in enumerate(state.seats):
@@ -133,8 +133,8 @@ def check_invariants(state, *, gold_total: int, n_cards: int, omniscient: dict) 
 
     # Hidden information never reaches a seat.
     omni_lists = [(path, _ids_in(value, _last_key(path))) for path, value in list_paths(omniscient)]
-    for viewer in range(len(state.seats)):
-        seat_view = view(state, viewer)
+    for viewer in [*range(len(state.seats)), "spectator"]:
+        seat_view = view_of(state, viewer)
         text = json.dumps(seat_view, sort_keys=True)  # also proves it is JSON-ready
         if not state.over:
             assert state.seed not in text, f"seat {viewer}'s view shows the seed"
@@ -211,3 +211,22 @@ def test_decision_not_on_offer_is_illegal():
         apply(state, bogus)
     assert caught.value.code and caught.value.message
     assert state_hash(state) == before, "an illegal decision changed the state"
+
+
+def test_leak_check_catches_a_leaking_view():
+    """The hidden-information check is not vacuous: a view that shows everything fails it."""
+    state = new_game(make_setup(3, "cd" * 32))
+    gold, n = total_gold(state), len(state.cards)
+    omniscient = view(state, "omniscient")
+    check_invariants(state, gold_total=gold, n_cards=n, omniscient=omniscient)
+    with pytest.raises(AssertionError, match="hidden cards"):
+        check_invariants(state, gold_total=gold, n_cards=n, omniscient=omniscient,
+                         view_of=lambda st, viewer: view(st, "omniscient"))
+
+
+def test_gold_check_catches_lost_gold():
+    state = new_game(make_setup(2, "ef" * 32))
+    gold = total_gold(state)
+    state.seats[0].gold -= 1
+    with pytest.raises(AssertionError, match="gold not conserved"):
+        check_invariants(state, gold_total=gold, n_cards=len(state.cards), omniscient=view(state, "omniscient"))
