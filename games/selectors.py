@@ -52,6 +52,7 @@ def viewer_for(seat: int | None):
 def game_detail(*, game: Game, seat: int | None) -> dict[str, Any]:
     """The caller's view of the game: projections plus `engine.view(state, viewer)`."""
     state = game_state(game=game)
+    your_prompt = seat is not None and seat in game.prompt_seats
     return {
         "id": game.pk,
         "table": game.table_id,
@@ -62,8 +63,9 @@ def game_detail(*, game: Game, seat: int | None) -> dict[str, Any]:
         "rules_version": game.rules_version,
         "seed_sha256": game.seed_sha256,
         "your_seat": seat,
-        "prompt_seats": game.prompt_seats,
-        "deadline": game.deadline.isoformat() if game.deadline else None,
+        # only whether *you* are asked: who else is asked can reveal a held response card
+        "your_prompt": your_prompt,
+        "deadline": game.deadline.isoformat() if game.deadline and your_prompt else None,
         "seats": seats_public(table_id=game.table_id),
         "view": engine.view(state, viewer_for(seat)),
     }
@@ -95,14 +97,14 @@ def events_raw(*, game_id: int, after: int = -1, limit: int | None = None) -> li
 
 
 def redact_event(event: dict[str, Any], *, seat: int | None, over: bool) -> dict[str, Any]:
-    """The event as `seat` may see it. Until the game is over, another seat's decision shows
-    only its type (its parameters may name hidden cards); the public consequences are in the
-    view. After the end everything is public, the seed included."""
+    """The event as `seat` may see it. Until the game is over another seat's decision shows
+    neither who made it nor what it was: its parameters may name hidden cards, and even
+    "seat 2 passed" would tell that seat 2 was asked, i.e. held a legal response (the engine's
+    views hide that too). The public consequences are in the view. After the end everything
+    is public, the seed included."""
     if over or event["kind"] not in store.FOLDED_KINDS or event["seat"] == seat:
         return event
-    payload = event["payload"]
-    shown = {"seat": payload.get("seat"), "type": payload.get("type"), "redacted": True}
-    return {**event, "payload": shown}
+    return {**event, "kind": "decision", "seat": None, "actor": None, "payload": {"redacted": True}}
 
 
 def events_for(*, game: Game, seat: int | None, after: int = -1, limit: int = EVENT_PAGE) -> list[dict[str, Any]]:

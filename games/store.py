@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 import orjson
+import psycopg
 from django.conf import settings
 
 from games import engine
@@ -137,8 +138,12 @@ def append_events(cursor, *, game_id: int, after_seq: int, after_hash: str, even
                 " SELECT g.id, %s, %s, %s, %s, now() FROM g ON CONFLICT DO NOTHING)")
         tail = [snapshot[0], rules_version(), snapshot[1], snapshot[2]]
     sql += " SELECT count(*) FROM g"
-    cursor.execute(sql, head + params + tail)
-    return prev if cursor.fetchone()[0] == 1 else None
+    # Straight on the psycopg connection: server-side binding and a prepared plan (Django's
+    # cursor binds client-side and re-plans this CTE on every call).
+    with psycopg.Cursor(cursor.db.connection) as pg:
+        pg.execute(sql, head + params + tail, prepare=True)
+        matched = pg.fetchone()[0]
+    return prev if matched == 1 else None
 
 
 def save_snapshot(cursor, *, game_id: int, seq: int, state, state_hash: str) -> None:

@@ -116,8 +116,8 @@ class GameSerializer(serializers.Serializer):
     rules_version = serializers.CharField()
     seed_sha256 = serializers.CharField()
     your_seat = serializers.IntegerField(allow_null=True)
-    prompt_seats = serializers.ListField(child=serializers.IntegerField())
-    deadline = serializers.CharField(allow_null=True)
+    your_prompt = serializers.BooleanField(help_text="True when the engine is waiting for your decision.")
+    deadline = serializers.CharField(allow_null=True, help_text="When your open prompt times out (if timed).")
     seats = serializers.ListField(child=serializers.DictField())
     view = serializers.DictField(help_text="engine.view(state, you): your hand, public state and your prompts.")
 

@@ -70,7 +70,8 @@ def _check_hidden(body, raw: bytes, viewer, hidden, over, seed, where):
         if "decisions" in node:
             assert node.get("seat") == viewer, f"{where}{path}: shows seat {node.get('seat')}'s decisions"
         if node.get("kind") in ("decision", "timeout") and node.get("seat") != viewer and "payload" in node:
-            assert set(node["payload"]) <= {"seat", "type", "redacted"}, f"{where}{path}: unredacted decision"
+            assert node["payload"] == {"redacted": True} and node["seat"] is None and node["actor"] is None, \
+                f"{where}{path}: unredacted decision"
 
 
 def _look(api, game_id, table_id, viewer):
@@ -104,10 +105,11 @@ def test_two_accounts_play_a_full_game_through_the_api():
         game = views[0]["game"]
         if game["over"]:
             break
-        prompt = game["view"]["prompt"]
-        mine = views[prompt["seat"]]["game"]["view"]["prompt"]
+        asked = [seat for seat, v in views.items() if v["game"]["your_prompt"]]
+        assert len(asked) == 1, asked
+        mine = views[asked[0]]["game"]["view"]["prompt"]
         decision = rng.choice(mine["decisions"])
-        response = players[prompt["seat"]].post(
+        response = players[asked[0]].post(
             f"/api/games/{game_id}/decisions/",
             {"expected_seq": game["seq"], "idempotency_key": f"step-{step}", "decision": decision}, format="json")
         assert response.status_code == 201, response.json()
@@ -139,7 +141,7 @@ def _post(api, game_id, body, **kwargs):
 def test_forbidden_decisions(game_setup):
     owner, guest, started = game_setup
     game_id, seq = started["id"], started["seq"]
-    actor = owner if started["view"]["prompt"]["seat"] == 0 else guest
+    actor = owner if owner.get(f"/api/games/{game_id}/").json()["your_prompt"] else guest
     other = guest if actor is owner else owner
     decision = actor.get(f"/api/games/{game_id}/").json()["view"]["prompt"]["decisions"][0]
     as_other_seat = _post(other, game_id, {"expected_seq": seq, "decision": decision})
@@ -175,7 +177,7 @@ def test_forbidden_decisions(game_setup):
 ])
 def test_malformed_decisions_are_4xx_with_a_code(game_setup, body, status, code):
     owner, guest, started = game_setup
-    actor = owner if started["view"]["prompt"]["seat"] == 0 else guest
+    actor = owner if started["your_prompt"] else guest
     response = _post(actor, started["id"], body)
     assert response.status_code == status, response.content[:300]
     assert response.json()["code"] == code and response.json()["message"]
