@@ -60,8 +60,7 @@ def reveal_from_pile(state: State, seat: int, mode: str) -> None:
     fr = {"f": "drink", "mode": mode, "revealer": seat,
           "reveals": [{"seat": seat, "cards": cards, "printed": alc, "mods": 0, "event": False}],
           "portions": [_portion(seat, alc, fort, 0)], "extra": []}
-    if c.self_split and len(cards) == 1:
-        fr["mead"] = "pending"           # Mead: its revealer may split it (digest §13.8)
+    _mark_mead(state, fr)
     _announce(state, fr)
     push(state, fr, poll_from=seat)
 
@@ -92,6 +91,13 @@ def _from_deck(state: State, seat: int, skip_events: bool, reveals: list):
         return len(reveals) - 1
 
 
+def _mark_mead(state, fr):
+    """Mead turned over as a Drink (not as a Chaser, not for a Drink Event) may be
+    split by whoever turned it over once nobody changes it any more (digest §13.8)."""
+    fr["mead"] = [k for k, r in enumerate(fr["reveals"])
+                  if not r["event"] and card(state, r["cards"][0]).self_split and len(r["cards"]) == 1]
+
+
 def _announce(state, fr):
     emit(state, "drink", mode=fr["mode"], portions=[dict(p) for p in fr["portions"]])
 
@@ -105,6 +111,7 @@ def start_toast(state: State, seat: int) -> None:
             r = fr["reveals"][k]
             fr["portions"].append(_portion(s, r["printed"], r["fortitude"], k))
     if fr["portions"]:
+        _mark_mead(state, fr)
         _announce(state, fr)
         push(state, fr, poll_from=seat)
 
@@ -228,11 +235,25 @@ def extra(state, fr):
     emit(state, "extra_drink", seat=p["holder"], by=fr["seat"], card=fr["card"])
 
 
+def mead_chooser(state: State, fr: dict):
+    """The seat to ask about splitting Mead now, or None (marks the choice as open)."""
+    while fr.get("mead"):
+        k = fr["mead"][0]
+        seat = fr["reveals"][k]["seat"]
+        if not state.seats[seat].out:
+            fr["choosing"] = k
+            return seat
+        fr["mead"].pop(0)
+    return None
+
+
 def mead_split(state, drink: dict, target) -> None:
-    """The revealer of Mead chose whom to split it with (or nobody); changes re-open."""
-    drink["mead"] = "done"
+    """Mead's revealer chose whom to split it with (or nobody); the window re-opens."""
+    k = drink["mead"].pop(0)
+    drink.pop("choosing", None)
     if target is not None:
-        _split(state, drink, drink["portions"][0], target)
+        p = next(p for p in drink["portions"] if p["reveal"] == k)
+        _split(state, drink, p, target)
     drink["i"] = 0
 
 
@@ -240,8 +261,7 @@ def mead_split(state, drink: dict, target) -> None:
 
 def resolve_drink(state: State, fr: dict) -> None:
     """Nobody answers any more: every portion is drunk at once, then the cards go away."""
-    if fr.get("mead") == "pending" and fr["mode"] in ("phase", "forced", "extra") and not state.seats[fr["revealer"]].out:
-        fr["mead"] = "choosing"
+    if mead_chooser(state, fr) is not None:
         return
     pop(state)
     for p in fr["portions"]:

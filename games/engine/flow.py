@@ -56,8 +56,9 @@ def _next_prompt(state: State):
     while not state.over:
         if state.stack:
             top = state.stack[-1]
-            if top["f"] == "drink" and top.get("mead") == "choosing":
-                return Prompt(top["revealer"], "mead", responses.mead_options(state, top))
+            if "choosing" in top:
+                seat = top["reveals"][top["choosing"]]["seat"]
+                return Prompt(seat, "mead", responses.mead_options(state, seat))
             if "poll" in top:
                 p = _window_seat(state, top)
                 if p is None:

@@ -48,7 +48,9 @@ def take_control(state: State, fr: dict) -> None:
     if rnd is None:
         return                                   # the Round ended while the card waited
     seat = fr["seat"]
-    rnd["controller"], rnd["passes"] = seat, 0
+    # A player who left in answer to their own ante card takes no control (004:313-316).
+    rnd["controller"] = seat if seat in rnd["participants"] else None
+    rnd["passes"] = 0
     rnd["cheat_only"] = fr["effect"] == "winning_hand"
     emit(state, "control", seat=seat, card=fr["card"])
     if fr["effect"] == "raise":

@@ -329,7 +329,7 @@ def phase_options(state: State, seat: int) -> tuple[str, list[dict]]:
 
 
 def window_options(state: State, seat: int, frame: dict) -> list[dict]:
-    if frame["f"] == "drink" and frame.get("mead") == "choosing":
+    if "choosing" in frame:
         return []
     return card_options(state, seat, ("window", frame))
 
@@ -338,7 +338,6 @@ def gamble_options(state: State, seat: int, rnd: dict) -> list[dict]:
     return card_options(state, seat, ("gamble", rnd)) + [{"seat": seat, "type": "pass"}]
 
 
-def mead_options(state: State, frame: dict) -> list[dict]:
-    seat = frame["revealer"]
+def mead_options(state: State, seat: int) -> list[dict]:
     return ([{"seat": seat, "type": "split", "target": t} for t in _others(state, seat)]
             + [{"seat": seat, "type": "pass"}])

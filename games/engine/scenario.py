@@ -63,12 +63,12 @@ def decision_from(state: State, step: dict) -> dict:
 def lookup(tree, path: str):
     node = tree
     for part in path.split("."):
+        if part == "len" and isinstance(node, (list, dict)):
+            return len(node)
         if isinstance(node, list):
             node = node[int(part)]
         elif isinstance(node, dict) and part in node:
             node = node[part]
-        elif part == "len":
-            return len(node)
         else:
             raise KeyError(path)
     return node
