@@ -1,0 +1,62 @@
+"""AI seats: bots that decide from one seat's view (docs/ai.md). Pure Python, no Django.
+
+    >>> from games.ai import get_bot
+    >>> bot = get_bot("heuristic")
+    >>> bot.actor
+    'ai:heuristic@1'
+
+Every bot is ``decide(view, seed=...) -> decision`` where ``view = engine.view(state, seat)``
+(the seat being asked) and ``seed`` comes from ``decision_seed(game=..., seq=..., seat=...)``;
+the same view and seed always give the same decision. ``BOTS`` maps a name to its bot.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from games.ai import heuristic, mcts
+from games.ai.common import Decision, decision_seed, rng_for
+from games.ai.default import default_decision
+
+
+def _random_decide(view: dict, *, seed: str) -> Decision:
+    decisions = view["prompt"]["decisions"]
+    return dict(decisions[rng_for(seed, "random").randrange(len(decisions))])
+
+
+@dataclass(frozen=True)
+class Bot:
+    name: str
+    version: int
+    decide: Callable[..., Decision]
+    summary: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}@{self.version}"
+
+    @property
+    def actor(self) -> str:
+        """The event actor of this bot's decisions."""
+        return f"ai:{self.label}"
+
+
+BOTS: dict[str, Bot] = {
+    "random": Bot("random", 1, _random_decide, "uniform over the legal decisions"),
+    "heuristic": Bot(heuristic.NAME, heuristic.VERSION, heuristic.decide, "rules of thumb (games/ai/heuristic.py)"),
+    "mcts": Bot(mcts.NAME, mcts.VERSION, mcts.decide,
+                "determinized Monte Carlo search with a time budget (games/ai/mcts.py)"),
+}
+DEFAULT_BOT = "heuristic"
+
+
+def get_bot(name: str) -> Bot:
+    """A bot by name (``"mcts"``) or label (``"mcts@1"``); ValueError for an unknown one."""
+    base, _, version = name.partition("@")
+    bot = BOTS.get(base)
+    if bot is None or (version and version != str(bot.version)):
+        raise ValueError(f"Unknown bot {name!r}; choose one of {', '.join(b.label for b in BOTS.values())}.")
+    return bot
+
+
+__all__ = ["BOTS", "Bot", "DEFAULT_BOT", "decision_seed", "default_decision", "get_bot"]

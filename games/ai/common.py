@@ -1,0 +1,90 @@
+"""What every bot shares: reading a seat's view, card facts from the public catalogue, and
+the deterministic per-decision random stream.
+
+A bot decides from ``engine.view(state, seat)`` only (its own hand, public piles, counts and
+the stack as the table sees it). The card catalogue (``engine.CARDS``) is printed information
+and may be read freely.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+from games import engine
+
+Decision = dict
+
+
+def decision_seed(*, game: str | int, seq: int, seat: int) -> str:
+    """The seed material of one decision: the game's seed commitment (or id), seq and seat."""
+    return f"{game}:{seq}:{seat}"
+
+
+def rng_for(seed: str, salt: str = "") -> random.Random:
+    digest = hashlib.sha256(f"{seed}|{salt}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def card_of(card_view: dict | None):
+    """The catalogue Card behind a card as the view shows it (``{"id", "key", ...}``)."""
+    if not isinstance(card_view, dict):
+        return None
+    return engine.CARDS.get(card_view.get("key"))
+
+
+class Table:
+    """Convenient read-only access to one seat's view."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.prompt = view["prompt"] or {}
+        self.me: int = self.prompt.get("seat", view.get("viewer"))
+        self.seats: list[dict] = view["seats"]
+        self.mine = self.seats[self.me]
+        self.hand = {c["id"]: c for c in self.mine.get("hand", [])}
+        self.stack: list[dict] = view.get("stack", [])
+        self.top = self.stack[-1] if self.stack else None
+
+    @property
+    def decisions(self) -> list[Decision]:
+        return self.prompt.get("decisions", [])
+
+    def card(self, cid) -> Any:
+        return card_of(self.hand.get(cid)) if cid is not None else None
+
+    def living(self) -> list[int]:
+        return [s["seat"] for s in self.seats if s["status"] == "in"]
+
+    def opponents(self) -> list[int]:
+        return [s for s in self.living() if s != self.me]
+
+    def margin(self, seat: int) -> int:
+        """Fortitude left above Alcohol: at 0 or less the seat passes out."""
+        s = self.seats[seat]
+        return s["fortitude"] - s["alcohol"]
+
+    def danger(self, seat: int) -> float:
+        """Lower is closer to leaving the game (passing out or running out of Gold)."""
+        s = self.seats[seat]
+        return min(self.margin(seat), 2 * s["gold"]) + 0.01 * (self.margin(seat) + s["gold"])
+
+    def weakest_opponent(self) -> int | None:
+        opp = self.opponents()
+        return min(opp, key=lambda s: (self.danger(s), s)) if opp else None
+
+    def round(self) -> dict | None:
+        for fr in reversed(self.stack):
+            if fr.get("f") == "round":
+                return None if fr.get("ended") else fr
+        return None
+
+    def drink_frame(self) -> dict | None:
+        for fr in reversed(self.stack):
+            if fr.get("f") == "drink":
+                return fr
+        return None
+
+
+def is_pass(decision: Decision) -> bool:
+    return decision.get("type") == "pass"

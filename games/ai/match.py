@@ -1,0 +1,107 @@
+"""Bot against bot through the engine alone (``manage.py tournament``). Pure Python.
+
+Seats alternate between the two bots (a, b, a, b...), the first seat swapping every game,
+and characters rotate, so neither bot keeps a seat or a character. A game won by several
+seats (a tie) gives each winner's bot an equal share of one win.
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from games import engine
+from games.ai import get_bot
+from games.ai.common import decision_seed
+
+CHARACTERS = tuple(engine.CHARACTERS)
+#: Decisions after which a game is abandoned (counted as a draw for nobody).
+MAX_DECISIONS = 5000
+
+
+@dataclass
+class MatchResult:
+    a: str
+    b: str
+    games: int = 0
+    wins: dict = field(default_factory=lambda: defaultdict(float))
+    times: dict = field(default_factory=lambda: defaultdict(list))
+    unfinished: int = 0
+
+    def rate(self, name: str) -> float:
+        return self.wins[name] / self.games if self.games else 0.0
+
+    def interval(self, name: str, z: float = 1.96) -> tuple[float, float]:
+        """Wilson 95 % interval of the win rate."""
+        n = self.games
+        if not n:
+            return (0.0, 1.0)
+        p = self.rate(name)
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+    def mean_time(self, name: str) -> float:
+        t = self.times[name]
+        return sum(t) / len(t) if t else 0.0
+
+    def worst_time(self, name: str) -> float:
+        return max(self.times[name], default=0.0)
+
+
+def seating(a: str, b: str, game: int, players: int) -> list[str]:
+    first, second = (a, b) if game % 2 == 0 else (b, a)
+    return [first if i % 2 == 0 else second for i in range(players)]
+
+
+def play_one(a: str, b: str, game: int, players: int, seed: int) -> dict:
+    """One game; returns the winners' bot names and each bot's decision times."""
+    names = seating(a, b, game, players)
+    bots = [get_bot(n) for n in names]
+    chars = [CHARACTERS[(game // 2 + i) % len(CHARACTERS)] for i in range(players)]
+    game_seed = f"tournament-{seed}-{game // 2}"   # both seatings of a pair share the shuffles
+    state = engine.new_game({"seats": [{"character": c} for c in chars], "seed": game_seed})
+    times: dict[str, list[float]] = defaultdict(list)
+    seq = 0
+    while not state.over and seq < MAX_DECISIONS:
+        prompt = engine.prompts(state)[0]
+        bot = bots[prompt.seat]
+        started = time.perf_counter()
+        decision = bot.decide(engine.view(state, prompt.seat),
+                              seed=decision_seed(game=game_seed, seq=seq, seat=prompt.seat))
+        times[names[prompt.seat]].append(time.perf_counter() - started)
+        state, _ = engine.apply(state, decision)
+        seq += 1
+    winners = [names[w] for w in state.winners] if state.over else []
+    return {"winners": winners, "times": dict(times), "finished": state.over}
+
+
+def play_match(*, a: str, b: str, games: int, players: int = 2, seed: int = 0, jobs: int = 1,
+               progress=None) -> MatchResult:
+    get_bot(a), get_bot(b)   # unknown names fail before any game
+    result = MatchResult(a=a, b=b)
+
+    def add(outcome):
+        result.games += 1
+        if not outcome["finished"]:
+            result.unfinished += 1
+        for w in outcome["winners"]:
+            result.wins[w] += 1 / len(outcome["winners"])
+        for name, ts in outcome["times"].items():
+            result.times[name].extend(ts)
+        if progress:
+            progress(result)
+
+    result.wins[a] += 0.0
+    result.wins[b] += 0.0
+    if jobs <= 1:
+        for g in range(games):
+            add(play_one(a, b, g, players, seed))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for outcome in pool.map(play_one, [a] * games, [b] * games, range(games), [players] * games,
+                                    [seed] * games):
+                add(outcome)
+    return result

@@ -1,0 +1,108 @@
+"""Bots decide from their seat's view only, always legally, and deterministically."""
+import random
+
+import pytest
+
+from games import engine
+from games.ai import BOTS, decision_seed, default_decision, get_bot
+from games.ai.determinize import Skeleton
+from games.ai.match import play_match
+
+CHARS = ["deirdre", "zot", "fiona", "gerki"]
+
+
+def _game(seed, n=4):
+    return engine.new_game({"seats": [{"character": c} for c in CHARS[:n]], "seed": f"ai-test-{seed}"})
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+def test_bot_plays_whole_games_legally(name):
+    bot = get_bot(name)
+    for seed in range(3):
+        state = _game(seed)
+        seq = 0
+        while not state.over:
+            prompt = engine.prompts(state)[0]
+            decision = bot.decide(engine.view(state, prompt.seat), seed=decision_seed(game=seed, seq=seq, seat=prompt.seat))
+            assert decision in prompt.decisions
+            state, _ = engine.apply(state, decision)
+            seq += 1
+        assert state.winners
+
+
+def test_bots_are_deterministic_given_seed_and_seq():
+    state = _game(7)
+    rng = random.Random(3)
+    for _ in range(40):  # move to a position with choices
+        prompt = engine.prompts(state)[0]
+        state, _ = engine.apply(state, rng.choice(prompt.decisions))
+    prompt = engine.prompts(state)[0]
+    view = engine.view(state, prompt.seat)
+    for name in ("random", "heuristic"):
+        bot = get_bot(name)
+        assert bot.decide(view, seed="g:40:1") == bot.decide(view, seed="g:40:1")
+    mcts = get_bot("mcts")
+    assert mcts.decide(view, seed="g:40:1", iterations=20, max_seconds=30) == \
+        mcts.decide(view, seed="g:40:1", iterations=20, max_seconds=30)
+
+
+def test_bot_sees_nothing_hidden():
+    """Changing what the seat cannot see (other hands, decks, Drink piles) changes nothing:
+    the bots get only the view, and the view is the same."""
+    state = _game(11)
+    prompt = engine.prompts(state)[0]
+    view = engine.view(state, prompt.seat)
+    other = engine.clone(state)
+    for i, seat in enumerate(other.seats):
+        seat.deck.reverse()
+        seat.drink_me.reverse()
+    other.drink_deck.reverse()
+    assert engine.view(other, prompt.seat) == view
+
+
+def test_determinized_states_agree_with_the_view():
+    state = _game(5)
+    rng = random.Random(5)
+    checked = 0
+    while not state.over and checked < 150:
+        prompt = engine.prompts(state)[0]
+        view = engine.view(state, prompt.seat)
+        skeleton = Skeleton(view)
+        sample = skeleton.sample(random.Random(checked))
+        skeleton.check(sample)  # same seat, same kind, same decisions
+        mine = sample.seats[prompt.seat]
+        assert sorted(mine.hand) == sorted(state.seats[prompt.seat].hand)
+        assert [len(s.hand) for s in sample.seats] == [len(s.hand) for s in state.seats]
+        assert len(sample.drink_deck) == len(state.drink_deck)
+        state, _ = engine.apply(state, rng.choice(prompt.decisions))
+        checked += 1
+
+
+def test_default_decision_is_least_harmful():
+    state = _game(2)
+    rng = random.Random(2)
+    seen = set()
+    while not state.over:
+        prompt = engine.prompts(state)[0]
+        decision = default_decision(engine.view(state, prompt.seat))
+        assert decision in prompt.decisions
+        if any(d["type"] == "pass" for d in prompt.decisions):
+            assert decision["type"] == "pass"
+        if prompt.kind == "phase:discard":
+            assert decision == {"seat": prompt.seat, "type": "discard", "cards": []}
+        seen.add(prompt.kind)
+        state, _ = engine.apply(state, rng.choice(prompt.decisions))
+    assert {"phase:discard", "phase:order", "respond"} <= seen
+
+
+def test_registry_versions():
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@1", "mcts@1"}
+    assert get_bot("mcts@1").actor == "ai:mcts@1"
+    with pytest.raises(ValueError):
+        get_bot("mcts@99")
+
+
+def test_small_match_heuristic_beats_random():
+    result = play_match(a="heuristic", b="random", games=10, players=2, seed=1)
+    assert result.games == 10
+    assert result.wins["heuristic"] > result.wins["random"]
