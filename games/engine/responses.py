@@ -260,9 +260,11 @@ def opt_take_pot(state, seat, cid, c, ctx):
 def opt_end_round_to_inn(state, seat, cid, c, ctx):
     if not active_round(state) or (ctx[0] == "window" and ctx[1]["f"] in AFTER_WINDOWS):
         return []
+    if any(is_ante_card(f) for f in state.stack):
+        return []       # restriction 1 of digest §12.7: never a way out of a pending ante
     fr = _top_card(ctx)
-    if fr and (is_ante_card(fr) or fr["effect"] == "anti_cheat"):
-        return []       # restrictions 1 and 2 of digest §12.7
+    if fr and fr["effect"] == "anti_cheat":
+        return []       # restriction 2: not against a card that would end the Round
     return [_play(seat, cid)] if ctx[0] != "phase" else []
 
 
