@@ -11,6 +11,9 @@ from replay.export import parse_export, refold_export
 from replay.verification import verify_game
 
 FILES = sorted(Path(__file__).parent.glob("*.jsonl"))
+CHANGED = ("{name} seq {seq}: the engine folds this recorded game differently now. If the rules change is "
+           "intended, bump RULES_VERSION in games/engine and re-record with `python -m tests.golden.record`; "
+           "otherwise the change is a regression.")
 
 
 def _load(path):
@@ -28,7 +31,8 @@ def test_the_corpus_is_not_empty():
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_the_engine_refolds_every_recorded_hash(path):
     header, events = _load(path)
-    assert refold_export(header, events) is None
+    bad = refold_export(header, events)
+    assert bad is None, CHANGED.format(name=path.name, seq=bad)
     assert events[-1]["kind"] == "game_ended"
 
 
@@ -49,7 +53,8 @@ def test_the_store_folds_to_every_recorded_hash(path, django_user_model):
             continue
         result = services.submit_decision(game_id=game.pk, seat=event["seat"], decision=event["payload"],
                                           actor=event["actor"], expected_seq=event["seq"] - 1)
-        assert (result.seq, result.state_hash) == (event["seq"], event["state_hash"]), f"seq {event['seq']}"
+        assert (result.seq, result.state_hash) == (event["seq"], event["state_hash"]), \
+            CHANGED.format(name=path.name, seq=event["seq"])
     game.refresh_from_db()
     assert game.status == "over" and game.winners == header["winners"] and game.seq == events[-1]["seq"]
     assert verify_game(game.pk).ok
