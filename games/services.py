@@ -25,24 +25,46 @@ from games.models import Game, GameSeed, Seat, Table
 log = logging.getLogger(__name__)
 
 MIN_SEATS, MAX_SEATS = 2, 8
+#: Prompt kinds timed by the table's response-window timer; the rest use its turn timer.
+WINDOW_KINDS = ("respond", "gamble")
 
 
 # --- tables and seats ------------------------------------------------------------------------
 
+_DEFAULT = object()
+
+
 def table_create(*, owner, player_count: int, variant: str = "base", options: dict | None = None,
-                 turn_seconds: int | None = None) -> Table:
+                 turn_seconds: int | None = _DEFAULT, window_seconds: int | None = _DEFAULT) -> Table:
+    """A new open table. Timers left out get the defaults (settings.RDI_TURN_SECONDS and
+    RDI_WINDOW_SECONDS); None means no timer."""
     if not MIN_SEATS <= player_count <= MAX_SEATS:
         raise ServiceError(f"A table seats {MIN_SEATS} to {MAX_SEATS} players; choose a player count in that range.",
                            code="invalid_player_count")
     if variant != "base":
         raise ServiceError("Only the 'base' variant can be played so far; create the table with variant 'base'.",
                            code="unknown_variant")
+    if turn_seconds is _DEFAULT:
+        turn_seconds = settings.RDI_TURN_SECONDS
+    if window_seconds is _DEFAULT:
+        window_seconds = settings.RDI_WINDOW_SECONDS if turn_seconds else None
     return Table.objects.create(owner=owner, player_count=player_count, variant=variant, options=options or {},
-                                turn_seconds=turn_seconds)
+                                turn_seconds=turn_seconds, window_seconds=window_seconds)
 
 
-def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: int | None = None) -> Seat:
-    """Sit `user` at the table with `character`, or (owner only, ai=True) add an AI seat."""
+def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: int | None = None,
+              bot: str | None = None) -> Seat:
+    """Sit `user` at the table with `character`, or (owner only, ai=True) add an AI seat played
+    by `bot` (a games.ai name; the default bot when omitted)."""
+    from games import ai as bots
+
+    if ai:
+        try:
+            bot = bots.get_bot(bot or bots.DEFAULT_BOT).name
+        except ValueError as exc:
+            raise ServiceError(str(exc), code="unknown_bot") from exc
+    elif bot:
+        raise ServiceError("Only AI seats have a bot; leave 'bot' out when you sit down yourself.", code="invalid_bot")
     if character not in engine.CHARACTERS:
         raise ServiceError(f"Unknown character {character!r}; choose one of {', '.join(engine.CHARACTERS)}.",
                            code="unknown_character")
@@ -67,7 +89,8 @@ def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: i
                                code="invalid_seat")
         elif index in taken:
             raise Conflict(f"Seat {index} is taken; choose a free seat.", code="seat_taken")
-        return Seat.objects.create(table=table, index=index, user=None if ai else user, is_ai=ai, character=character)
+        return Seat.objects.create(table=table, index=index, user=None if ai else user, is_ai=ai, character=character,
+                                   bot=bot if ai else "")
 
 
 def table_start(*, table_id: int, user, seed: str | None = None) -> Game:
@@ -96,7 +119,7 @@ def game_create(*, table: Table, seats: list[Seat], seed: str | None = None) -> 
         state = engine.new_game({**setup, "seed": seed})
     except engine.IllegalDecision as exc:
         raise ServiceError(exc.message, code="invalid_setup") from exc
-    except (ValueError, KeyError, TypeError) as exc:
+    except Exception as exc:  # noqa: BLE001 - options are user input; whatever the engine rejects is a 400
         raise ServiceError(f"The engine cannot set up this table ({exc}); change the characters or options.",
                            code="invalid_setup") from exc
     state_hash = engine.state_hash(state)
@@ -110,12 +133,14 @@ def game_create(*, table: Table, seats: list[Seat], seed: str | None = None) -> 
                                     kind="game_created", seat=None, actor=f"user:{table.owner_id}",
                                     payload=payload, state_hash=state_hash)
     humans = frozenset(s.index for s in seats if not s.is_ai)
-    projection = _projection(state=state, turn_seconds=table.turn_seconds, human_seats=humans)
+    projection = _projection(state=state, turn_seconds=table.turn_seconds, human_seats=humans,
+                             window_seconds=table.window_seconds)
     Game.objects.filter(pk=game.pk).update(last_hash=digest, **projection)
     table.status = Table.Status.STARTED
     table.save(update_fields=["status"])
     entry = store.CachedState(0, state_hash, store.rules_version(), state, last_hash=digest,
-                              turn_seconds=table.turn_seconds, human_seats=humans)
+                              turn_seconds=table.turn_seconds, human_seats=humans,
+                              window_seconds=table.window_seconds)
     transaction.on_commit(lambda: _after_commit(game.pk, entry))
     game.refresh_from_db()
     return game
@@ -186,15 +211,15 @@ def _lock_and_load(cursor, *, game_id, seat, expected_seq, idempotency_key):
     """Lock the game row, re-check the key, the seq and the rules; return its state (a cache
     entry this caller owns) or the first result of a retried key."""
     cursor.execute(
-        "SELECT g.seq, g.status, g.last_hash, g.state_hash, g.rules_version, t.turn_seconds,"
-        " ARRAY(SELECT s.index FROM games_seat s WHERE s.table_id = t.id AND NOT s.is_ai)"
+        "SELECT g.seq, g.status, g.last_hash, g.state_hash, g.rules_version, t.turn_seconds, t.window_seconds,"
+        " ARRAY(SELECT s.index FROM games_seat s WHERE s.table_id = t.id AND NOT s.is_ai AND s.bot = '')"
         " FROM games_game g JOIN games_table t ON t.id = g.table_id WHERE g.id = %s FOR UPDATE OF g",
         [game_id],
     )
     row = cursor.fetchone()
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
-    seq, status, last_hash, state_hash, rules_version, turn_seconds, humans = row
+    seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans = row
     if idempotency_key is not None:
         first = _first_result(cursor, game_id=game_id, seat=seat, key=idempotency_key)
         if first is not None:
@@ -210,7 +235,7 @@ def _lock_and_load(cursor, *, game_id, seat, expected_seq, idempotency_key):
                        code="rules_version_mismatch")
     state = store.state_for_write(cursor, game_id=game_id, seq=seq, expected_hash=state_hash)
     return store.CachedState(seq, state_hash, rules_version, state, last_hash=last_hash, turn_seconds=turn_seconds,
-                             human_seats=frozenset(humans))
+                             human_seats=frozenset(humans), window_seconds=window_seconds)
 
 
 def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, actor: str, kind: str,
@@ -234,7 +259,8 @@ def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, a
     snapshot = None
     if every and last_seq // every > entry.seq // every:
         snapshot = (last_seq, engine.dump_state(state), new_hash)
-    projection = _projection(state=state, turn_seconds=entry.turn_seconds, human_seats=entry.human_seats)
+    projection = _projection(state=state, turn_seconds=entry.turn_seconds, human_seats=entry.human_seats,
+                             window_seconds=entry.window_seconds)
     try:
         # nested in a caller's transaction, a savepoint keeps a failed hot append from breaking it
         with transaction.atomic() if connection.in_atomic_block and not locked else nullcontext():
@@ -250,8 +276,15 @@ def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, a
             raise IntegrityFailure(f"Game {game_id}'s row changed under its lock; retry.")
         return None
     done = store.CachedState(last_seq, new_hash, entry.rules_version, state, last_hash=last_hash,
-                             turn_seconds=entry.turn_seconds, human_seats=entry.human_seats)
+                             turn_seconds=entry.turn_seconds, human_seats=entry.human_seats,
+                             window_seconds=entry.window_seconds)
     transaction.on_commit(lambda: _after_commit(game_id, done))
+    if (actor.startswith("user:") and entry.human_seats is not None and decision["seat"] is not None
+            and decision["seat"] not in entry.human_seats):
+        # a player acting on a seat a bot took over after timeouts: the seat is theirs again
+        seat_back = decision["seat"]
+        transaction.on_commit(lambda: seat_control_change(game_id=game_id, seat=seat_back, to="player",
+                                                          reason="player_acted", actor=actor))
     return DecisionResult(game=game_id, seq=entry.seq + 1, state_hash=new_hash, over=state.over, effects=effects)
 
 
@@ -272,15 +305,104 @@ def _first_result(cursor, *, game_id: int, seat: int | None, key: str) -> Decisi
                           replayed=True)
 
 
-def _projection(*, state, turn_seconds: int | None, human_seats: frozenset) -> dict:
-    """The game row's projection of `state`: status, prompt seats, winners, deadline."""
+def _projection(*, state, turn_seconds: int | None, human_seats: frozenset, window_seconds: int | None = None) -> dict:
+    """The game row's projection of `state`: status, prompt seats, winners, deadline (the
+    window timer for a response window or gambling turn, else the turn timer; only when a
+    person controls the seat being asked)."""
     over = bool(state.over)
-    prompt_seats = [] if over else sorted({p.seat for p in engine.prompts(state)})
+    prompts = [] if over else engine.prompts(state)
+    prompt_seats = sorted({p.seat for p in prompts})
     deadline = None
     if turn_seconds and human_seats.intersection(prompt_seats):
-        deadline = datetime.now(timezone.utc) + timedelta(seconds=turn_seconds)
+        seconds = turn_seconds
+        if window_seconds and any(p.kind in WINDOW_KINDS for p in prompts):
+            seconds = window_seconds
+        deadline = datetime.now(timezone.utc) + timedelta(seconds=seconds)
     return {"status": Game.Status.OVER if over else Game.Status.ACTIVE, "prompt_seats": prompt_seats,
             "winners": list(state.winners) if over else [], "deadline": deadline}
+
+
+# --- seat control and auto-pass: events the fold ignores ---------------------------------
+
+#: Non-decision events about who plays a seat and how; `engine.apply` never sees them.
+SEAT_CONTROL_CHANGED, AUTOPASS_CHANGED = "seat_control_changed", "autopass_changed"
+AUTOPASS_MODES = ("off", "untargeted", "windows")
+
+
+def seat_control_change(*, game_id: int, seat: int, to: str, reason: str, actor: str,
+                        bot: str | None = None) -> int | None:
+    """Hand a player's seat to a bot (`to="bot"`, after timeouts) or give it back
+    (`to="player"`): appends `seat_control_changed` {seat, to, bot, reason} and updates the
+    seat. Returns the new seq, or None when the seat already is in that hand (nothing written)."""
+    from games import ai as bots
+
+    if to not in ("bot", "player"):
+        raise ValueError("to must be 'bot' or 'player'")
+    label = bots.get_bot(bot or bots.DEFAULT_BOT).label if to == "bot" else None
+
+    def change(seat_row):
+        if seat_row.user_id is None or (seat_row.bot != "") == (to == "bot"):
+            return None
+        seat_row.bot = label.partition("@")[0] if to == "bot" else ""
+        return {"seat": seat, "to": to, "bot": label, "reason": reason}
+
+    return _append_seat_event(game_id=game_id, seat=seat, kind=SEAT_CONTROL_CHANGED, actor=actor, change=change)
+
+
+def autopass_set(*, game_id: int, seat: int, mode: str, actor: str) -> int | None:
+    """A player's auto-pass choice for this game (docs/ai.md): `off` (asked whenever they have
+    a legal response), `untargeted` (windows about things that do not concern them pass by
+    themselves), `windows` (every response window passes by itself). Appends
+    `autopass_changed` {seat, mode}; None when the mode is already that."""
+    if mode not in AUTOPASS_MODES:
+        raise ServiceError(f"Unknown auto-pass mode {mode!r}; choose one of {', '.join(AUTOPASS_MODES)}.",
+                           code="invalid_autopass")
+
+    def change(seat_row):
+        if seat_row.autopass == mode:
+            return None
+        seat_row.autopass = mode
+        return {"seat": seat, "mode": mode}
+
+    return _append_seat_event(game_id=game_id, seat=seat, kind=AUTOPASS_CHANGED, actor=actor, change=change)
+
+
+def _append_seat_event(*, game_id: int, seat: int, kind: str, actor: str, change) -> int | None:
+    """Lock the game, let `change(seat_row)` update the seat and return the payload (or None:
+    nothing to do), append the event with the unchanged state hash, refresh the deadline."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT g.seq, g.status, g.last_hash, g.state_hash, g.rules_version, g.table_id, t.turn_seconds,"
+            " t.window_seconds FROM games_game g JOIN games_table t ON t.id = g.table_id WHERE g.id = %s"
+            " FOR UPDATE OF g",
+            [game_id],
+        )
+        row = cursor.fetchone()
+        if row is None:
+            raise NotFound(f"There is no game {game_id}.")
+        seq, status, last_hash, state_hash, rules_version, table_id, turn_seconds, window_seconds = row
+        if status == Game.Status.OVER:
+            raise Illegal("The game is over; nothing about its seats can change now.", code="game_over")
+        seat_row = Seat.objects.select_for_update().filter(table_id=table_id, index=seat).first()
+        if seat_row is None:
+            raise NotFound(f"There is no seat {seat} in game {game_id}.")
+        payload = change(seat_row)
+        if payload is None:
+            return None
+        seat_row.save(update_fields=["bot", "autopass"])
+        humans = frozenset(Seat.objects.filter(table_id=table_id, is_ai=False, bot="").values_list("index", flat=True))
+        state = store.state_for_read(cursor, game_id=game_id, seq=seq, expected_hash=state_hash)
+        projection = _projection(state=state, turn_seconds=turn_seconds, human_seats=humans,
+                                 window_seconds=window_seconds)
+        digest = store.append_events(cursor, game_id=game_id, after_seq=seq, after_hash=last_hash,
+                                     events=[store.NewEvent(kind, seat, actor, payload, state_hash)],
+                                     projection=projection)
+        if digest is None:
+            raise IntegrityFailure(f"Game {game_id}'s row changed under its lock; retry.")
+        entry = store.CachedState(seq + 1, state_hash, rules_version, state, last_hash=digest,
+                                  turn_seconds=turn_seconds, human_seats=humans, window_seconds=window_seconds)
+        transaction.on_commit(lambda: _after_commit(game_id, entry))
+        return seq + 1
 
 
 # --- after commit ---------------------------------------------------------------------------
@@ -303,8 +425,14 @@ def live_channel(game_id: int) -> str:
 
 
 def _after_commit(game_id: int, entry: store.CachedState) -> None:
+    prompt = None if entry.state.over else engine.prompts(entry.state)[0]   # read before others can take it
     store.cache.put(game_id, entry)
     _publisher.send(game_id, entry.seq)
+    if settings.RDI_SCHEDULE_TASKS:
+        from games import timers
+
+        timers.after_commit(game_id=game_id, seq=entry.seq, prompt=prompt, human_seats=entry.human_seats,
+                            turn_seconds=entry.turn_seconds, window_seconds=entry.window_seconds)
 
 
 class _Publisher:

@@ -45,7 +45,11 @@ class TableCreateSerializer(serializers.Serializer):
                                             help_text="Seconds a human seat has per prompt; omit for no timer.")
 
     def validate_options(self, value):
-        if len(orjson.dumps(value)) > settings.RDI_MAX_DECISION_BYTES:
+        try:
+            size = len(orjson.dumps(value))
+        except TypeError as exc:  # orjson.JSONEncodeError too: e.g. an integer over 64 bits
+            raise serializers.ValidationError("Options must be plain JSON with 64-bit integers.") from exc
+        if size > settings.RDI_MAX_DECISION_BYTES:
             raise serializers.ValidationError("Options are too large.")
         return value
 
@@ -66,8 +70,8 @@ class DecisionSerializer(serializers.Serializer):
     def validate_decision(self, value):
         try:
             size = len(orjson.dumps(value))
-        except (TypeError, orjson.JSONEncodeError) as exc:
-            raise serializers.ValidationError("The decision must be plain JSON.") from exc
+        except TypeError as exc:  # orjson.JSONEncodeError too: e.g. an integer over 64 bits
+            raise serializers.ValidationError("The decision must be plain JSON with 64-bit integers.") from exc
         if size > settings.RDI_MAX_DECISION_BYTES:
             raise serializers.ValidationError(
                 f"The decision is {size} bytes; decisions are at most {settings.RDI_MAX_DECISION_BYTES}.")
