@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from . import drinks, gambling, losses, resolve, responses
 from .errors import IllegalDecision
-from .ops import INN, POT, discard_card, draw_drink, emit, next_living, refill_hand, take_from_hand
+from .cards import ACTION, ACTION_GAMBLING
+from .frames import pop
+from .ops import card, discard_card, draw_drink, emit, next_living, refill_hand, take_from_hand
 from .state import State
 
 
@@ -40,15 +42,10 @@ RESOLVE = {
     "card": resolve.resolve_card,
     "drink": drinks.resolve_drink,
     "event": drinks.start_event,
-    "hitback": lambda state, fr: _pop_only(state),
+    "hitback": lambda state, fr: pop(state),      # the hit-backs played resolved themselves
     "won": gambling.collect,
     "last_chance": losses.resolve_last_chance,
 }
-
-
-def _pop_only(state):
-    from .frames import pop
-    pop(state)
 
 
 def _next_prompt(state: State):
@@ -162,8 +159,7 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
 
 
 def _is_action(state: State, cid: int) -> bool:
-    from .ops import card
-    return card(state, cid).type in ("Action", "Action - Gambling")
+    return card(state, cid).type in (ACTION, ACTION_GAMBLING)
 
 
 def apply(state: State, decision) -> tuple[State, list]:

@@ -11,7 +11,7 @@ context the seat is being asked in:
 """
 from itertools import combinations
 
-from .cards import ACTION, ACTION_GAMBLING, ANYTIME, CHEATING, GAMBLING, SOMETIMES
+from .cards import CHEATING, SOMETIMES
 from .frames import active_round
 from .ops import card
 from .state import State
