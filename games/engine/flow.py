@@ -2,14 +2,14 @@
 
 `advance()` runs after every decision: it resolves whatever nobody can answer,
 moves through phases and turns, checks losses at safe points, and stops at the
-next real decision — skipping seats with nothing legal to do and taking any
-decision that is the only one possible (neither needs an event).
+next real decision — skipping seats with nothing legal to answer and passing
+gambling turns where passing is all a seat can do (neither needs an event).
 """
 from dataclasses import dataclass
 
 from . import drinks, gambling, losses, resolve, responses
-from .errors import IllegalDecision
 from .cards import ACTION, ACTION_GAMBLING
+from .errors import IllegalDecision
 from .frames import pop
 from .ops import card, discard_card, draw_drink, emit, next_living, refill_hand, take_from_hand
 from .state import State
