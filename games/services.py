@@ -455,11 +455,19 @@ class _Publisher:
 
     def _run(self) -> None:
         while True:
-            game_id, seq = self._queue.get()
+            batch = [self._queue.get()]
+            while len(batch) < 500:  # whatever queued up meanwhile goes in one round trip
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
             try:
-                _redis_client().publish(live_channel(game_id), orjson.dumps({"game": game_id, "seq": seq}))
+                pipe = _redis_client().pipeline(transaction=False)
+                for game_id, seq in batch:
+                    pipe.publish(live_channel(game_id), orjson.dumps({"game": game_id, "seq": seq}))
+                pipe.execute()
             except Exception:  # noqa: BLE001 - logged; the next ping or a reconnect catches up
-                log.warning("could not publish game %s seq %s on Redis", game_id, seq, exc_info=True)
+                log.warning("could not publish %d pings on Redis", len(batch), exc_info=True)
 
 
 _publisher = _Publisher()
