@@ -48,9 +48,16 @@ RESOLVE = {
 }
 
 
+# Far more automatic steps than any real position needs between two decisions;
+# reaching it means a rule stopped making progress, which must fail loudly.
+STEP_LIMIT = 10_000
+
+
 def _next_prompt(state: State):
     """The decision the game is waiting on, resolving everything that needs none."""
-    while not state.over:
+    for _ in range(STEP_LIMIT):
+        if state.over:
+            return None
         if state.stack:
             top = state.stack[-1]
             if "choosing" in top:
@@ -78,7 +85,7 @@ def _next_prompt(state: State):
             continue
         phase, opts = responses.phase_options(state, state.active)
         return Prompt(state.active, f"phase:{phase}", opts)
-    return None
+    raise RuntimeError(f"the engine made no progress in {STEP_LIMIT} steps (turn {state.turn}, phase {state.phase})")
 
 
 def advance(state: State) -> None:
