@@ -199,12 +199,12 @@ def parallel(job: str, writers: int, count: int, games_per_writer=None) -> float
 
 # --- loading --------------------------------------------------------------------------------
 
-def load_figures(lengths, repeats: int):
+def load_figures(game_count: int, repeats: int):
     from django.db import connection
     from games import engine, store
     from games.models import Game
 
-    games = make_games(12, players=8)
+    games = make_games(game_count, players=8)
     rows = []
     for game_id, decisions in games:
         from games import services
@@ -259,6 +259,7 @@ def main(argv=None):
     parser.add_argument("--appends", type=int, default=400, help="appends per writer and per baseline")
     parser.add_argument("--writers", type=int, default=8)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--load-games", type=int, default=12, help="8-player games played for the loading figures")
     parser.add_argument("--no-eventsourcing", action="store_true")
     args = parser.parse_args(argv)
     create_db()
@@ -315,7 +316,7 @@ def _run(args):
                      f"; store/eventsourcing application "
                      f"{rows[f'store, {suffix}'] / rows[f'eventsourcing application, {suffix}']:.2f}x")
         print(line)
-    load_figures(None, args.repeats)
+    load_figures(args.load_games, args.repeats)
 
 
 if __name__ == "__main__":
