@@ -179,10 +179,12 @@ def fold(cursor, state, *, game_id: int, after_seq: int, upto_seq: int):
     return state
 
 
-def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapshot: bool = True):
+def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapshot: bool = True,
+               rebuild: bool = False):
     """The state after event `seq`: the latest good snapshot + a fold of the tail, checked
-    against `expected_hash`. A snapshot that disagrees is deleted and the fold redone from
-    the start; if that disagrees too the store is damaged (IntegrityFailure)."""
+    against `expected_hash`. A snapshot that disagrees is deleted, the fold redone from the
+    start and a new snapshot written at `seq`; if that disagrees too the store is damaged
+    (IntegrityFailure)."""
     state, start = None, 0
     if use_snapshot:
         cursor.execute(
@@ -198,6 +200,7 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
                 state, start = engine.load_state(bytes(blob)), snap_seq
             else:
                 discard_snapshot(cursor, snap_id)
+                rebuild = True
     if state is None:
         state = genesis_state(cursor, game_id)
     try:
@@ -208,11 +211,14 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
     if got != expected_hash:
         if start:
             cursor.execute("DELETE FROM games_snapshot WHERE game_id = %s AND seq >= %s", [game_id, start])
-            return load_state(cursor, game_id=game_id, seq=seq, expected_hash=expected_hash, use_snapshot=False)
+            return load_state(cursor, game_id=game_id, seq=seq, expected_hash=expected_hash, use_snapshot=False,
+                              rebuild=True)
         raise IntegrityFailure(
             f"Game {game_id} does not fold to its recorded state at seq {seq}; run "
             f"`python manage.py verify_game {game_id}` to find the first bad event.",
         )
+    if rebuild and seq > 0:
+        save_snapshot(cursor, game_id=game_id, seq=seq, state=state, state_hash=got)
     return state
 
 
@@ -225,7 +231,8 @@ def discard_snapshot(cursor, snapshot_id: int) -> None:
 @dataclass
 class CachedState:
     """A game's state after `seq`. Writers also keep what the one-statement append needs:
-    the chain head, the table's timer and which seats are human (None when unknown)."""
+    the chain head, the table's timers and which seats a person controls (None when unknown;
+    a seat handed to a bot after timeouts is not one of them)."""
 
     seq: int
     state_hash: str
@@ -234,6 +241,7 @@ class CachedState:
     last_hash: str | None = None
     turn_seconds: int | None = None
     human_seats: frozenset | None = None
+    window_seconds: int | None = None   # the response-window timer (None: turn_seconds)
 
 
 class StateCache:

@@ -64,6 +64,9 @@ def test_a_snapshot_that_disagrees_is_discarded_and_rebuilt(start_game):
     loaded = selectors.game_state(game=game)
     assert engine.state_hash(loaded) == engine.state_hash(state)
     assert not GameSnapshot.objects.filter(pk=snapshot.pk).exists()
+    rebuilt = GameSnapshot.objects.get(game=game, seq=game.seq)
+    assert rebuilt.state_hash == game.state_hash
+    assert engine.state_hash(engine.load_state(bytes(rebuilt.state))) == game.state_hash
     # and play goes on from the rebuilt state
     play(game, state, random.Random(4), steps=3)
 
