@@ -90,6 +90,11 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+LOGIN_URL = "/login/"
+# Where the browser opens the live-update stream (docs/web.md): empty = the page's own origin
+# (rdi_service.asgi routes /stream/); docker-compose serves it from uvicorn on :8001.
+RDI_STREAM_URL = env.str("RDI_STREAM_URL", default="")
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -145,3 +150,25 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+CELERY_TASK_DEFAULT_QUEUE = env.str("RDI_CELERY_QUEUE", default="rdi")
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# --- AI seats and timers (docs/ai.md, docs/operations.md "Timers") ---
+# After-commit scheduling of AI turns and timeouts (tests of the store turn it off).
+RDI_SCHEDULE_TASKS = env.bool("RDI_SCHEDULE_TASKS", default=True)
+# Default timers of a new table: a turn decision (phases, Mead) and a response window or
+# gambling turn, in seconds.
+RDI_TURN_SECONDS = env.int("RDI_TURN_SECONDS", default=90)
+RDI_WINDOW_SECONDS = env.int("RDI_WINDOW_SECONDS", default=20)
+# Timeouts in a row after which a bot takes the seat until its player acts again.
+RDI_TIMEOUTS_BEFORE_HANDOVER = env.int("RDI_TIMEOUTS_BEFORE_HANDOVER", default=3)
+# The beat sweeper: how often it runs, and how long an AI turn may wait before it re-sends it.
+RDI_SWEEP_SECONDS = env.float("RDI_SWEEP_SECONDS", default=3.0)
+RDI_SWEEP_STALE_SECONDS = env.float("RDI_SWEEP_STALE_SECONDS", default=5.0)
+# One AI task plays consecutive AI turns of a table for at most this long before re-queueing.
+RDI_AI_BATCH_SECONDS = env.float("RDI_AI_BATCH_SECONDS", default=1.0)
+# A pause before each AI decision (0 in production; demos and tests may slow bots down).
+RDI_AI_PAUSE = env.float("RDI_AI_PAUSE", default=0.0)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-overdue": {"task": "games.tasks.sweep", "schedule": RDI_SWEEP_SECONDS},
+}

@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("games.web.urls")),
 ]
 
 handler404 = "games.api.errors.json_404"

@@ -1,0 +1,195 @@
+"""What the table page shows, built from one caller's game detail (`selectors.game_detail`,
+i.e. `engine.view(state, your_seat)` plus projections): seat mats with gauges, the Inn, the
+gambling panel, the stack, your hand and the prompt's decisions as labelled buttons.
+
+Nothing here reads the state: the page can only show what the caller's view holds.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from games.web.narrate import seat_names
+
+MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 20)
+STATUS_WORDS = {"in": "in the game", "passed_out": "passed out", "broke": "out of Gold"}
+PASS_LABELS = {"phase:action": "Take no Action", "respond": "Let it happen", "gamble": "Pass",
+               "mead": "Don't split", "phase:discard": "Pass", "phase:order": "Pass", "phase:drink": "Pass"}
+PROMPT_WORDS = {
+    "phase:discard": "Discard any cards you don't want (up to 3), then draw back to 7.",
+    "phase:action": "Play one Action card, or take no Action.",
+    "phase:order": "Order a Drink for another player.",
+    "phase:drink": "Drink! Reveal the top of your Drink Me! pile.",
+    "respond": "Something is happening. Play a response, or let it happen.",
+    "gamble": "Your turn in the Round of Gambling: play a Gambling or Cheating card, or pass.",
+    "mead": "Mead! Split it with another player, or drink it all.",
+}
+PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Order a Drink", "drink": "Drink",
+               "end": "End of turn"}
+
+
+def build(detail: dict[str, Any]) -> dict[str, Any]:
+    view = detail["view"]
+    me = detail["your_seat"]
+    names = seat_names(view)
+    public = {s["index"]: s for s in detail["seats"]}
+    stack = view.get("stack", [])
+    rnd = next((fr for fr in reversed(stack) if fr.get("f") == "round"), None)
+    seats = []
+    for s in view["seats"]:
+        i = s["seat"]
+        who = public.get(i, {})
+        fort, alc = s["fortitude"], s["alcohol"]
+        seats.append({
+            "index": i, "short": names[i], "name": s["name"], "character": s["character"],
+            "player": "bot" if who.get("ai") else (who.get("user") or "empty seat"), "ai": who.get("ai", False),
+            "you": i == me, "active": i == view.get("active") and not view.get("over"),
+            "fortitude": fort, "alcohol": alc, "gold": s["gold"], "hand_count": s["hand_count"],
+            "drink_me_count": s["drink_me_count"], "deck_count": s.get("deck_count", 0),
+            "status": s["status"], "status_words": STATUS_WORDS.get(s["status"], s["status"].replace("_", " ")),
+            "out": s["status"] != "in",
+            "fort_pct": _pct(fort), "alc_pct": _pct(alc), "margin": fort - alc,
+            "danger": s["status"] == "in" and fort - alc <= 3,
+            "in_round": rnd is not None and i in rnd.get("participants", []),
+            "controls": rnd is not None and rnd.get("controller") == i,
+            "winner": i in (view.get("winners") or []),
+        })
+    hand = []
+    you = next((s for s in view["seats"] if s["seat"] == me), None)
+    prompt = view.get("prompt") or None
+    decisions = (prompt or {}).get("decisions") or [] if detail.get("your_prompt") else []
+    by_card: dict[int, list] = {}
+    general = []
+    discards = []
+    for d in decisions:
+        entry = {"label": label(d, prompt["kind"], names, stack), "json": json.dumps(d, sort_keys=True),
+                 "key": uuid.uuid4().hex, "type": d.get("type")}
+        if d.get("type") == "discard":
+            discards.append(d)
+        elif d.get("type") == "play" and "card" in d:
+            by_card.setdefault(d["card"], []).append(entry)
+        else:
+            general.append(entry)
+    general.sort(key=lambda e: e["type"] == "pass")      # pass last
+    for c in (you or {}).get("hand", []):
+        hand.append({**c, "kind": c["type"].split(" - ")[0].lower().replace(" ", "-"),
+                     "choices": by_card.pop(c["id"], [])})
+    if by_card:                                          # a playable card that is not in the hand
+        for cid, entries in by_card.items():
+            general[:0] = [{**e, "label": f"Play card {cid} {e['label']}"} for e in entries]
+    return {
+        "view": view, "detail": detail, "names": names, "seats": seats, "me": me,
+        "you": next((s for s in seats if s["you"]), None), "hand": hand,
+        "prompt": prompt, "your_prompt": bool(detail.get("your_prompt")) and prompt is not None,
+        "prompt_words": PROMPT_WORDS.get((prompt or {}).get("kind"), ""),
+        "general": general, "discard": _discard_info(discards),
+        "phase_words": PHASE_WORDS.get(view.get("phase"), str(view.get("phase") or "").title()),
+        "active_name": names[view["active"]] if view.get("active") is not None else "",
+        "round": _round(rnd, names), "stack": [_frame(fr, names) for fr in reversed(stack) if fr.get("f") != "round"],
+        "drink_discard_count": len(view.get("drink_discard", [])),
+        "last_drink": (view.get("drink_discard") or [None])[-1],
+        "standings": _standings(seats, view) if view.get("over") else [],
+    }
+
+
+def _pct(n: int) -> int:
+    return max(0, min(100, round(100 * n / MAX_FORTITUDE)))
+
+
+def _discard_info(discards: list[dict]) -> dict | None:
+    if not discards:
+        return None
+    legal = [sorted(d["cards"]) for d in discards]
+    return {"max": max(len(c) for c in legal), "legal": json.dumps(legal), "key": uuid.uuid4().hex}
+
+
+def portion_words(stack: list, portion: int, names: list[str]) -> str:
+    top = next((fr for fr in reversed(stack) if fr.get("f") == "drink"), None)
+    try:
+        holder = top["portions"][portion]["holder"]
+        return f"{names[holder]}'s Drink"
+    except (TypeError, KeyError, IndexError):
+        return f"Drink {portion + 1}"
+
+
+def label(d: dict, kind: str, names: list[str], stack: list) -> str:
+    """A decision in words: seat names instead of numbers, which Drink instead of an index."""
+    t = d.get("type")
+    if t == "pass":
+        return PASS_LABELS.get(kind, "Pass")
+    if t == "order":
+        return f"Order a Drink for {names[d['target']]}"
+    if t == "drink":
+        return "Reveal your Drink"
+    if t == "split":
+        return f"Split the Mead with {names[d['target']]}"
+    if t == "discard":
+        return "Keep your hand" if not d.get("cards") else f"Discard {len(d['cards'])}"
+    if t == "play":
+        parts = []
+        mode = d.get("mode")
+        if mode == "leave":
+            parts.append("leave the Round")
+        elif mode == "card":
+            parts.append("ignore the card")
+        elif mode == "drink":
+            parts.append("ignore " + portion_words(stack, d.get("portion", 0), names))
+        elif "portion" in d:
+            parts.append("on " + portion_words(stack, d["portion"], names))
+        if "target" in d:
+            parts.append(("to " if "portion" in d else "at ") + names[d["target"]])
+        if d.get("targets"):
+            parts.append("Drinks for " + " and ".join(names[x] for x in d["targets"]))
+        return "Play" + (": " + ", ".join(parts) if parts else "")
+    return t or "?"
+
+
+def _round(rnd: dict | None, names: list[str]) -> dict | None:
+    if rnd is None:
+        return None
+    return {
+        "participants": [names[i] for i in rnd.get("participants", [])],
+        "controller": names[rnd["controller"]] if rnd.get("controller") is not None else "nobody",
+        "turn": names[rnd["turn"]] if rnd.get("turn") is not None else "",
+        "cheat_only": rnd.get("cheat_only"),
+        "next": ("Only a Cheating card can take control now (a Winning Hand was played)." if rnd.get("cheat_only")
+                 else "A Gambling or Cheating card takes control; when everyone else passes, the controller wins."),
+    }
+
+
+def _frame(fr: dict, names: list[str]) -> dict:
+    f = fr.get("f")
+    seat = fr.get("seat", fr.get("revealer"))
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    out = {"f": f, "who": who, "card": fr.get("card") if isinstance(fr.get("card"), dict) else None}
+    if f == "card":
+        args = fr.get("args") or {}
+        tgt = args.get("target")
+        out["title"] = f"{who} plays"
+        out["detail"] = f"at {names[tgt]}" if isinstance(tgt, int) and 0 <= tgt < len(names) else ""
+    elif f == "drink":
+        out["title"] = f"{who}'s Drink" + (" (Drinking Contest)" if fr.get("mode") == "contest" else "")
+        out["reveals"] = [c for r in fr.get("reveals", []) for c in r.get("cards", [])]
+        out["portions"] = [{"holder": names[p["holder"]] if isinstance(p.get("holder"), int) else "?",
+                            "alcohol": p.get("alcohol", 0), "fortitude": p.get("fortitude", 0),
+                            "ignored": p.get("ignored")} for p in fr.get("portions", [])]
+    elif f == "event":
+        out["title"] = f"Drink Event revealed by {who}"
+    elif f == "last_chance":
+        out["title"] = "Last chance: " + ", ".join(names[i] for i in fr.get("danger", [])) + " may pass out"
+    elif f == "won":
+        out["title"] = f"{names[fr['winner']]} won the Round" if isinstance(fr.get("winner"), int) else "Round won"
+    elif f == "contest":
+        out["title"] = "Drinking Contest"
+    elif f == "hitback":
+        out["title"] = "Hit back?"
+    else:
+        out["title"] = str(f).replace("_", " ").title()
+    return out
+
+
+def _standings(seats: list[dict], view: dict) -> list[dict]:
+    winners = set(view.get("winners") or [])
+    ranked = sorted(seats, key=lambda s: (s["index"] not in winners, s["out"], -s["gold"], -s["margin"]))
+    return [{**s, "place": n + 1} for n, s in enumerate(ranked)]

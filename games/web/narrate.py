@@ -1,0 +1,203 @@
+"""Sentences for the game log, from the engine's Effects (docs/engine.md), as one seat may
+read them.
+
+Effects are not stored: `narration_for` re-applies the latest stored decisions to the
+state before them and turns each decision's Effects into short sentences. Every effect the
+engine emits is public (played and revealed cards, discards, gauges, Gold) except who passed
+in a response window: "seat 2 passed" would tell that seat 2 held a legal response, so a
+window pass is only told to the seat that passed (the same rule as the event log's
+redaction in `games.selectors.redact_event`). After the end everything is public.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from django.db import connection
+
+from games import engine, store
+from games.models import Game
+
+#: How many of the latest decisions the log re-narrates at most per request.
+MAX_STEPS = 40
+
+INN, POT = "inn", "pot"           # how gold effects name the Inn and the pot (engine ops)
+PRIVATE_TYPES = {"pass"}          # a response-window pass: only its own seat hears of it
+
+
+def seat_names(view: dict) -> list[str]:
+    """Short names for the seats: the character's first name, with the seat number when two
+    seats play the same character."""
+    firsts = [s["name"].split()[0] for s in view["seats"]]
+    return [f"{n} #{i + 1}" if firsts.count(n) > 1 else n for i, n in enumerate(firsts)]
+
+
+class Narrator:
+    def __init__(self, state, names: list[str], seat: int | None):
+        self.state, self.names, self.seat = state, names, seat
+
+    def who(self, seat) -> str:
+        if seat == INN:
+            return "the Inn"
+        if seat == POT:
+            return "the pot"
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "someone"
+
+    def title(self, cid) -> str:
+        try:
+            return "“" + engine.CARDS[self.state.cards[cid]].title + "”"
+        except (KeyError, IndexError, TypeError):
+            return "a card"
+
+    def because(self, fx: dict) -> str:
+        return f" ({self.title(fx['card'])})" if fx.get("card") is not None else ""
+
+    def line(self, fx: dict, *, over: bool) -> str | None:
+        t = fx.get("type")
+        if t in PRIVATE_TYPES and not over and fx.get("seat") != self.seat:
+            return None
+        w = self.who
+        s = w(fx.get("seat"))
+        if t == "turn":
+            return f"Turn {fx['turn']}: {s}'s turn."
+        if t == "discarded":
+            n = len(fx.get("cards", []))
+            return f"{s} discarded {n} card{'s' if n != 1 else ''} and drew back up." if n else f"{s} kept their hand."
+        if t == "played":
+            args = fx.get("args") or {}
+            extra = ""
+            if args.get("target") is not None:
+                extra = f" at {w(args['target'])}"
+            elif args.get("targets"):
+                extra = " sending Drinks to " + ", ".join(w(x) for x in args["targets"])
+            if args.get("mode") == "leave":
+                extra += " to leave the Round"
+            return f"{s} played “{fx.get('title') or self.title(fx.get('card'))[1:-1]}”{extra}."
+        if t == "negated":
+            return f"{w(fx.get('by'))}'s {self.title(fx.get('card'))} cancelled {w(fx.get('target_seat'))}'s " \
+                   f"{self.title(fx.get('target'))}."
+        if t == "ignored":
+            return f"{s} ignored {self.title(fx.get('card'))}."
+        if t == "fortitude":
+            d = fx.get("delta", 0)
+            if not d:
+                return None
+            verb = "lost" if d < 0 else "gained"
+            return f"{s} {verb} {abs(d)} Fortitude{self.because(fx)}, now {fx.get('now')}."
+        if t == "alcohol":
+            d = fx.get("delta", 0)
+            if not d:
+                return None
+            verb = "rose" if d > 0 else "fell"
+            return f"{s}'s Alcohol Content {verb} by {abs(d)}{self.because(fx)}, now {fx.get('now')}."
+        if t == "gold":
+            amount = fx.get("amount", 0)
+            if not amount:
+                return None
+            payer = "The Inn" if fx.get("by_inn") else s[:1].upper() + s[1:]
+            reason = {"ante": " as an ante", "pot": "", "pot_to_inn": ""}.get(fx.get("reason"), "")
+            return f"{payer} paid {amount} Gold to {w(fx.get('to'))}{reason}{self.because(fx)}."
+        if t == "ordered":
+            return f"{s} ordered a Drink for {w(fx.get('target'))}."
+        if t == "revealed":
+            where = "from the Drink Deck" if fx.get("source") == "drink_deck" else ""
+            return f"{s} revealed “{fx.get('title')}”{(' ' + where) if where else ''}."
+        if t == "drank":
+            if fx.get("ignored"):
+                return f"{s} did not have to drink."
+            return f"{s} drank."
+        if t == "event":
+            return f"Drink Event: {self.title(fx.get('card'))}!"
+        if t == "chaser_event":
+            return f"A Chaser Event: {self.title(fx.get('card'))}."
+        if t == "sober_up":
+            return f"{s}'s Drink Me! pile was empty: {s} sobers up."
+        if t == "drink_ignored":
+            return f"{s} ignored the Drink{self.because(fx)}."
+        if t == "drink_changed":
+            return f"{w(fx.get('by'))} changed {w(fx.get('holder'))}'s Drink to {fx.get('alcohol')} Alcohol" \
+                   f"{self.because(fx)}."
+        if t == "drink_passed":
+            return f"{s} passed the Drink to {w(fx.get('to'))}{self.because(fx)}."
+        if t == "drink_split":
+            return f"{s} split the Drink with {w(fx.get('to'))}."
+        if t == "drink_courage":
+            return f"{s} drank with liquid courage{self.because(fx)}."
+        if t == "extra_drink":
+            return f"{w(fx.get('by'))} made {s} take an extra Drink{self.because(fx)}."
+        if t == "drinks_ran_out":
+            return "The Drink Deck ran out."
+        if t == "reshuffled":
+            return "The Drink Deck was reshuffled." if fx.get("deck") == "drink" else f"{s} reshuffled their deck."
+        if t == "contest_won":
+            return f"{s} won the Drinking Contest." if fx.get("seat") is not None else "Nobody won the Drinking Contest."
+        if t == "contest_tie":
+            return "The Drinking Contest is tied between " + ", ".join(w(x) for x in fx.get("seats", [])) + "."
+        if t == "round_started":
+            return f"{s} started a Round of Gambling ({len(fx.get('participants', []))} in)."
+        if t == "control":
+            return f"{s} took control of the Round{self.because(fx)}."
+        if t == "gamble_pass":
+            return f"{s} passed in the Round."
+        if t == "left_round":
+            return f"{s} was forced out of the Round." if fx.get("forced") else f"{s} left the Round."
+        if t == "no_ante":
+            return f"{s} could not ante."
+        if t == "round_ended":
+            if fx.get("winner") is None:
+                return "Nobody won the Round."
+            return f"{w(fx.get('winner'))} won the Round and the pot of {fx.get('pot')} Gold."
+        if t == "in_danger":
+            return ", ".join(w(x) for x in fx.get("seats", [])) + " may pass out: last chance to save them."
+        if t == "eliminated":
+            why = {"passed_out": "passed out", "broke": "is out of Gold"}.get(fx.get("reason"),
+                                                                            str(fx.get("reason")).replace("_", " "))
+            return f"{s} {why} and is out of the game."
+        if t == "game_over":
+            winners = fx.get("winners", [])
+            if not winners:
+                return "Game over: nobody is left standing."
+            joined = " and ".join(w(x) for x in winners)
+            return f"Game over: {joined} {'share the win' if len(winners) > 1 else 'wins'}!"
+        if t == "no_action":
+            return f"{s} took no Action."
+        if t == "pass":
+            return f"{s} let it happen."
+        if t in ("resolved", "drink", "drew", "round_over", "mead"):
+            return None
+        return f"{s}: {str(t).replace('_', ' ')}." if t else None
+
+
+def narrate_effects(effects: list[dict], *, state, names: list[str], seat: int | None, over: bool) -> list[str]:
+    narrator = Narrator(state, names, seat)
+    return [line for fx in effects if (line := narrator.line(fx, over=over))]
+
+
+def narration_for(*, game: Game, seat: int | None, after: int) -> dict[str, Any]:
+    """`{seq, steps: [{seq, lines}]}`: the log of the decisions after seq `after` (at most the
+    last MAX_STEPS of them), each narrated for `seat` (None: a spectator)."""
+    upto = game.seq
+    over = game.status == Game.Status.OVER
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT seq, kind, payload::text, state_hash FROM games_event WHERE game_id = %s AND seq >= %s"
+            " AND seq <= %s ORDER BY seq",
+            [game.pk, max(after, upto - MAX_STEPS, 0), upto],
+        )
+        rows = cursor.fetchall()
+        if not rows:
+            return {"seq": upto, "steps": []}
+        start_seq, _, _, start_hash = rows[0]
+        state = store.state_for_read(cursor, game_id=game.pk, seq=start_seq, expected_hash=start_hash)
+    names = seat_names(engine.view(state, "spectator"))
+    steps = []
+    for seq, kind, payload, _ in rows[1:]:
+        if kind not in store.FOLDED_KINDS:
+            continue
+        state, effects = engine.apply(state, orjson.loads(payload))
+        lines = narrate_effects(effects, state=state, names=names, seat=seat, over=over)
+        if lines:
+            steps.append({"seq": seq, "lines": lines})
+    return {"seq": upto, "steps": steps}

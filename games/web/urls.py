@@ -1,0 +1,19 @@
+from django.urls import path
+
+from games.web import views
+
+urlpatterns = [
+    path("", views.lobby, name="web-lobby"),
+    path("signup/", views.signup, name="web-signup"),
+    path("login/", views.login_page, name="web-login"),
+    path("logout/", views.logout_page, name="web-logout"),
+    path("history/", views.history, name="web-history"),
+    path("play-now/", views.play_now, name="web-play-now"),
+    path("tables/new/", views.table_create, name="web-table-create"),
+    path("tables/<int:table_id>/", views.table_page, name="web-table"),
+    path("tables/<int:table_id>/<str:action>/", views.table_action, name="web-table-action"),
+    path("games/<int:game_id>/", views.game_page, name="web-game"),
+    path("games/<int:game_id>/board/", views.game_board, name="web-game-board"),
+    path("games/<int:game_id>/log/", views.game_log, name="web-game-log"),
+    path("games/<int:game_id>/decide/", views.game_decide, name="web-game-decide"),
+]

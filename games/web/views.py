@@ -1,0 +1,279 @@
+"""The pages: lobby, sign-up / log-in, table, game table and history. Views only translate
+HTTP: writes go to `games.services`, reads to `games.selectors`; a game is shown only through
+the caller's `engine.view` (games/web/board.py)."""
+from __future__ import annotations
+
+import inspect
+import json
+import random
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login, logout
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from games import engine, selectors, services
+from games.engine.cards import CHARACTER_INFO
+from games.errors import ServiceError
+from games.models import Game, Seat, Table
+from games.web import board, narrate
+
+PLAY_NOW_SEATS = 3
+
+
+def _characters():
+    return [(key, CHARACTER_INFO[key]["name"]) for key in engine.CHARACTERS]
+
+
+def _bots():
+    try:
+        from games.ai import BOTS, DEFAULT_BOT
+    except ImportError:  # pragma: no cover - the AI package is optional for the pages
+        return [], None
+    return [(name, f"{bot.label}: {bot.summary}") for name, bot in BOTS.items()], DEFAULT_BOT
+
+
+def _add_ai_seat(*, table_id: int, user, character: str, bot: str | None):
+    """An AI seat, with the bot's name when the seat service takes one (games/ai)."""
+    kwargs = {"table_id": table_id, "user": user, "character": character, "ai": True}
+    if bot and "bot" in inspect.signature(services.seat_take).parameters:
+        kwargs["bot"] = bot
+    return services.seat_take(**kwargs)
+
+
+def _pick(character: str | None, used: list[str]) -> str:
+    if character in engine.CHARACTERS:
+        return character
+    free = [c for c in engine.CHARACTERS if c not in used] or list(engine.CHARACTERS)
+    return random.choice(free)
+
+
+# --- lobby and history ---------------------------------------------------------------------
+
+@require_GET
+def lobby(request):
+    tables = list(selectors.tables_open()[:50])
+    yours = []
+    if request.user.is_authenticated:
+        yours = list(Game.objects.filter(table__seats__user=request.user, status=Game.Status.ACTIVE)
+                     .select_related("table").order_by("-id")[:20])
+    bots, default_bot = _bots()
+    return render(request, "web/lobby.html", {
+        "tables": tables, "your_games": yours, "characters": _characters(), "bots": bots,
+        "default_bot": default_bot, "player_counts": range(2, 9),
+    })
+
+
+@login_required
+@require_GET
+def history(request):
+    games = (Game.objects.filter(table__seats__user=request.user).select_related("table")
+             .prefetch_related("table__seats__user").order_by("-id")[:200])
+    rows = []
+    for g in games:
+        seats = sorted(g.table.seats.all(), key=lambda s: s.index)
+        mine = next((s.index for s in seats if s.user_id == request.user.pk), None)
+        players = [{"name": CHARACTER_INFO[s.character]["name"].split()[0],
+                    "who": "bot" if s.is_ai else s.user.username, "won": s.index in (g.winners or [])}
+                   for s in seats]
+        result = "playing" if g.status == Game.Status.ACTIVE else ("won" if mine in (g.winners or []) else "lost")
+        rows.append({"game": g, "players": players, "result": result})
+    return render(request, "web/history.html", {"rows": rows})
+
+
+# --- accounts ------------------------------------------------------------------------------
+
+def signup(request):
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(request.GET.get("next") or "web-lobby")
+    return render(request, "web/auth.html", {"form": form, "title": "Sign up", "action": "Create account"})
+
+
+def login_page(request):
+    form = AuthenticationForm(request, data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        login(request, form.get_user())
+        nxt = request.GET.get("next") or ""
+        return redirect(nxt if nxt.startswith("/") and not nxt.startswith("//") else "web-lobby")
+    return render(request, "web/auth.html", {"form": form, "title": "Log in", "action": "Log in"})
+
+
+@require_POST
+def logout_page(request):
+    logout(request)
+    return redirect("web-lobby")
+
+
+# --- tables --------------------------------------------------------------------------------
+
+def _int(value, default=None):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+@login_required
+@require_POST
+def table_create(request):
+    p = request.POST
+    count = _int(p.get("player_count"), 3)
+    ai_count = max(0, min(_int(p.get("ai_seats"), 0), count - 1))
+    timer = _int(p.get("turn_seconds")) or None
+    try:
+        table = services.table_create(owner=request.user, player_count=count, variant=p.get("variant") or "base",
+                                      turn_seconds=timer)
+        used = [_pick(p.get("character"), [])]
+        services.seat_take(table_id=table.pk, user=request.user, character=used[0])
+        for _ in range(ai_count):
+            used.append(_pick(None, used))
+            _add_ai_seat(table_id=table.pk, user=request.user, character=used[-1], bot=p.get("bot"))
+        if ai_count == count - 1 and p.get("start"):
+            game = services.table_start(table_id=table.pk, user=request.user)
+            return redirect("web-game", game_id=game.pk)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("web-lobby")
+    return redirect("web-table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def play_now(request):
+    """Seat the caller with AI seats and start at once."""
+    table = services.table_create(owner=request.user, player_count=PLAY_NOW_SEATS)
+    used = [_pick(request.POST.get("character"), [])]
+    services.seat_take(table_id=table.pk, user=request.user, character=used[0])
+    _, default_bot = _bots()
+    for _ in range(PLAY_NOW_SEATS - 1):
+        used.append(_pick(None, used))
+        _add_ai_seat(table_id=table.pk, user=request.user, character=used[-1], bot=default_bot)
+    game = services.table_start(table_id=table.pk, user=request.user)
+    return redirect("web-game", game_id=game.pk)
+
+
+def table_page(request, table_id: int):
+    table = Table.objects.filter(pk=table_id).prefetch_related("seats__user").first()
+    if table is None:
+        raise Http404("No such table")
+    if table.status == Table.Status.STARTED and Game.objects.filter(table=table).exists():
+        return redirect("web-game", game_id=table.game.pk)
+    seats = {s.index: s for s in table.seats.all()}
+    rows = [{"index": i, "seat": seats.get(i),
+             "name": CHARACTER_INFO[seats[i].character]["name"] if i in seats else None}
+            for i in range(table.player_count)]
+    bots, default_bot = _bots()
+    return render(request, "web/table_setup.html", {
+        "table": table, "rows": rows, "full": len(seats) == table.player_count,
+        "owner": request.user.is_authenticated and table.owner_id == request.user.pk,
+        "seated": request.user.is_authenticated and any(s.user_id == request.user.pk for s in seats.values()),
+        "characters": _characters(), "bots": bots, "default_bot": default_bot,
+    })
+
+
+@login_required
+@require_POST
+def table_action(request, table_id: int, action: str):
+    p = request.POST
+    try:
+        if action == "join":
+            used = list(Seat.objects.filter(table_id=table_id).values_list("character", flat=True))
+            services.seat_take(table_id=table_id, user=request.user, character=_pick(p.get("character"), used),
+                               index=_int(p.get("index")))
+        elif action == "ai":
+            used = list(Seat.objects.filter(table_id=table_id).values_list("character", flat=True))
+            _add_ai_seat(table_id=table_id, user=request.user, character=_pick(p.get("character"), used),
+                         bot=p.get("bot"))
+        elif action == "start":
+            game = services.table_start(table_id=table_id, user=request.user)
+            return redirect("web-game", game_id=game.pk)
+        else:
+            raise Http404("No such action")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("web-table", table_id=table_id)
+
+
+# --- the game table ------------------------------------------------------------------------
+
+def _game_or_404(game_id: int) -> Game:
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No such game")
+    return game
+
+
+def _board(request, game: Game) -> dict:
+    seat = selectors.seat_of(game=game, user=request.user)
+    detail = selectors.game_detail(game=game, seat=seat)
+    return board.build(detail)
+
+
+@require_GET
+def game_page(request, game_id: int):
+    game = _game_or_404(game_id)
+    ctx = _board(request, game)
+    ctx["stream_url"] = f"{settings.RDI_STREAM_URL.rstrip('/')}/stream/games/{game.pk}/"
+    ctx["log"] = narrate.narration_for(game=game, seat=ctx["me"], after=-1)["steps"]
+    return render(request, "web/game.html", ctx)
+
+
+@require_GET
+def game_board(request, game_id: int):
+    """The board alone (HTML), for the page's script to swap in after each new seq."""
+    game = _game_or_404(game_id)
+    response = render(request, "web/_board.html", _board(request, game))
+    response["X-Game-Seq"] = str(game.seq)
+    return response
+
+
+@require_GET
+def game_log(request, game_id: int):
+    """`{seq, steps: [{seq, lines}]}`: the narrated log after `?after=N`, for the caller."""
+    game = _game_or_404(game_id)
+    seat = selectors.seat_of(game=game, user=request.user)
+    return JsonResponse(narrate.narration_for(game=game, seat=seat, after=_int(request.GET.get("after"), -1)))
+
+
+@require_POST
+def game_decide(request, game_id: int):
+    """One decision from the page: a form (works without JavaScript) or the script's fetch."""
+    game = _game_or_404(game_id)
+    wants_json = request.headers.get("Accept", "").startswith("application/json")
+    seat = selectors.seat_of(game=game, user=request.user)
+
+    def fail(message, status=400, code="illegal_decision"):
+        if wants_json:
+            return JsonResponse({"code": code, "message": message}, status=status)
+        messages.error(request, message)
+        return redirect("web-game", game_id=game.pk)
+
+    if seat is None:
+        return fail("You have no seat at this game; only its players can decide.", 403, "forbidden")
+    try:
+        if request.POST.get("discard") is not None:
+            decision = {"type": "discard", "cards": sorted(int(c) for c in request.POST.getlist("cards"))}
+        else:
+            decision = json.loads(request.POST.get("decision", ""))
+        if not isinstance(decision, dict):
+            raise ValueError
+        expected = int(request.POST["expected_seq"])
+    except (ValueError, KeyError, TypeError):
+        return fail("That decision could not be read; reload the page and choose again.", code="invalid_input")
+    decision.pop("seat", None)
+    try:
+        result = services.submit_decision(game_id=game.pk, seat=seat, decision=decision,
+                                          actor=f"user:{request.user.pk}", expected_seq=expected,
+                                          idempotency_key=(request.POST.get("key") or None))
+    except ServiceError as exc:
+        return fail(exc.message, exc.status if hasattr(exc, "status") else 400, getattr(exc, "code", "error"))
+    if wants_json:
+        return JsonResponse({"game": result.game, "seq": result.seq, "over": result.over}, status=201)
+    return redirect("web-game", game_id=game.pk)

@@ -1,0 +1,206 @@
+/* The game table: live updates over Server-Sent Events, decisions without reloads, keyboard
+ * shortcuts, countdown, optional sound / title flash. Plain JavaScript, no build step.
+ * Without JavaScript the page still works: every decision is an ordinary form. */
+(function () {
+  "use strict";
+  var root = document.getElementById("game");
+  if (!root) return;
+  var seq = parseInt(root.dataset.seq, 10);
+  var logSeq = -1;
+  var logEl = document.getElementById("log");
+  var live = document.getElementById("live");
+  var busy = false, again = false, wasYours = isYours(), baseTitle = document.title, flashTimer = null;
+
+  Array.prototype.forEach.call(logEl.querySelectorAll("li[data-seq]"), function (li) {
+    logSeq = Math.max(logSeq, parseInt(li.dataset.seq, 10));
+  });
+  if (logSeq < 0) logSeq = seq;
+  logEl.scrollTop = logEl.scrollHeight;
+
+  function board() { return document.querySelector("#board .board"); }
+  function isYours() { var b = board(); return !!b && b.dataset.yourPrompt === "1"; }
+  function csrf() { var m = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/); return m ? decodeURIComponent(m[1]) : ""; }
+  function opt(name) { try { return localStorage.getItem("rdi." + name) === "1"; } catch (e) { return false; } }
+
+  function toast(text) {
+    var t = document.createElement("p");
+    t.className = "toast"; t.setAttribute("role", "alert"); t.textContent = text;
+    document.body.appendChild(t);
+    setTimeout(function () { t.remove(); }, 5000);
+  }
+
+  /* fetch the board (HTML rendered from our own view) and the new log lines */
+  function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    var boardReq = fetch(root.dataset.board, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { if (!r.ok) throw new Error("board " + r.status); return r.text(); })
+      .then(function (html) {
+        var holder = document.getElementById("board");
+        var picked = selectedDiscards();
+        holder.innerHTML = html;
+        var b = board();
+        if (b) { seq = Math.max(seq, parseInt(b.dataset.seq, 10)); root.dataset.seq = String(seq); }
+        restoreDiscards(picked);
+        bindBoard();
+        var yours = isYours();
+        if (yours && !wasYours) notifyTurn();
+        if (!yours) stopFlash();
+        wasYours = yours;
+      });
+    var logReq = fetch(root.dataset.log + "?after=" + logSeq, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.ok ? r.json() : { steps: [] }; })
+      .then(function (data) {
+        var first = logEl.querySelector("li.muted"); if (first && data.steps.length) first.remove();
+        data.steps.forEach(function (step) {
+          if (step.seq <= logSeq) return;
+          step.lines.forEach(function (line) {
+            var li = document.createElement("li");
+            li.dataset.seq = step.seq; li.textContent = line; li.className = "new";
+            logEl.appendChild(li);
+          });
+          logSeq = step.seq;
+        });
+        logSeq = Math.max(logSeq, data.seq);
+        while (logEl.children.length > 400) logEl.removeChild(logEl.firstChild);
+        logEl.scrollTop = logEl.scrollHeight;
+      });
+    Promise.all([boardReq, logReq]).catch(function () { /* the next ping or the poll retries */ })
+      .then(function () { busy = false; if (again) { again = false; refresh(); } });
+  }
+
+  /* live updates: {game, seq} pings; the browser resumes with Last-Event-ID by itself */
+  var es = null, lastPing = Date.now();
+  function connect() {
+    if (!window.EventSource || !root.dataset.stream) return;
+    es = new EventSource(root.dataset.stream + "?last=" + seq);
+    es.onopen = function () { live.classList.add("on"); live.title = "Live"; refresh(); };
+    es.onmessage = function (ev) {
+      lastPing = Date.now();
+      var data; try { data = JSON.parse(ev.data); } catch (e) { return; }
+      if (data.seq > seq) refresh();
+    };
+    es.onerror = function () { live.classList.remove("on"); live.title = "Reconnecting…"; };
+  }
+  connect();
+  /* a safety net: if no ping arrived for a while, ask anyway (cheap, and survives a dead stream) */
+  setInterval(function () {
+    if (document.hidden) return;
+    if (!es || es.readyState !== 1 || Date.now() - lastPing > 20000) { lastPing = Date.now(); refresh(); }
+  }, 5000);
+
+  /* decisions */
+  function submitDecision(form) {
+    var buttons = document.querySelectorAll("#board form.decide button");
+    Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
+    fetch(form.action, {
+      method: "POST", body: new FormData(form), credentials: "same-origin",
+      headers: { "Accept": "application/json", "X-CSRFToken": csrf() }
+    }).then(function (r) {
+      return r.json().then(function (body) {
+        if (!r.ok) toast(body.message || "That did not work; try again.");
+
+      });
+    }).catch(function () { toast("The server could not be reached; try again."); })
+      .then(refresh);
+  }
+
+  function selectedDiscards() {
+    return Array.prototype.map.call(document.querySelectorAll("#board input[name=cards]:checked"), function (i) { return i.value; });
+  }
+  function restoreDiscards(values) {
+    values.forEach(function (v) {
+      var box = document.querySelector('#board input[name=cards][value="' + v + '"]');
+      if (box) box.checked = true;
+    });
+    updateDiscard();
+  }
+  function updateDiscard() {
+    var form = document.getElementById("discard-form");
+    if (!form) return;
+    var picked = selectedDiscards().map(Number).sort(function (a, b) { return a - b; });
+    var legal = JSON.parse(form.dataset.legal);
+    var ok = legal.some(function (c) { return JSON.stringify(c) === JSON.stringify(picked); });
+    var btn = document.getElementById("discard-btn");
+    btn.disabled = !ok;
+    btn.textContent = picked.length ? "Discard " + picked.length + " & draw" : "Keep my hand";
+    Array.prototype.forEach.call(document.querySelectorAll("#board input[name=cards]"), function (box) {
+      box.closest(".card").classList.toggle("picked", box.checked);
+    });
+  }
+
+  function bindBoard() {
+    Array.prototype.forEach.call(document.querySelectorAll("#board form.decide"), function (form) {
+      form.addEventListener("submit", function (ev) { ev.preventDefault(); submitDecision(form); });
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("#board input[name=cards]"), function (box) {
+      box.addEventListener("change", updateDiscard);
+    });
+    updateDiscard();
+    var btns = document.querySelectorAll("#choices > form button");
+    Array.prototype.forEach.call(btns, function (b, i) {
+      if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));
+    });
+    tick();
+  }
+
+  /* countdown to the prompt's deadline */
+  function tick() {
+    var el = document.getElementById("countdown");
+    if (!el) return;
+    var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
+    var m = Math.floor(left / 60), s = left % 60;
+    el.querySelector("span").textContent = (m ? m + ":" + (s < 10 ? "0" : "") + s : s + " s") + " left";
+    el.classList.toggle("urgent", left <= 10);
+  }
+  setInterval(tick, 1000);
+
+  /* your turn: optional beep and title flash (both off by default) */
+  function notifyTurn() {
+    if (opt("sound")) {
+      try {
+        var ctx = new (window.AudioContext || window.webkitAudioContext)();
+        var o = ctx.createOscillator(), g = ctx.createGain();
+        o.frequency.value = 660; g.gain.value = 0.08; o.connect(g); g.connect(ctx.destination);
+        o.start(); o.stop(ctx.currentTime + 0.18);
+      } catch (e) { /* no audio */ }
+    }
+    if (opt("flash") && !flashTimer) {
+      var on = false;
+      flashTimer = setInterval(function () { on = !on; document.title = on ? "⚑ Your move!" : baseTitle; }, 900);
+    }
+  }
+  function stopFlash() { if (flashTimer) { clearInterval(flashTimer); flashTimer = null; document.title = baseTitle; } }
+  window.addEventListener("focus", stopFlash);
+  ["sound", "flash"].forEach(function (name) {
+    var box = document.getElementById("opt-" + name);
+    if (!box) return;
+    box.checked = opt(name);
+    box.addEventListener("change", function () { try { localStorage.setItem("rdi." + name, box.checked ? "1" : "0"); } catch (e) {} });
+  });
+
+  /* keyboard shortcuts */
+  function clickType(type) {
+    var b = document.querySelector('#choices button[data-type="' + type + '"]:not([disabled])');
+    if (b) { b.click(); return true; }
+    return false;
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    var tag = (ev.target.tagName || "").toLowerCase();
+    if (tag === "input" && ev.target.type !== "checkbox" || tag === "select" || tag === "textarea") return;
+    var k = ev.key.toLowerCase();
+    if (k === "p") { clickType("pass"); }
+    else if (k === "d") { clickType("drink"); }
+    else if (k === "k") { var b = document.getElementById("discard-btn"); if (b && !b.disabled) b.click(); }
+    else if (k === "l") { logEl.focus(); logEl.scrollIntoView({ block: "nearest" }); }
+    else if (/^[1-9]$/.test(k)) {
+      var btns = document.querySelectorAll("#choices > form button");
+      var n = parseInt(k, 10) - 1;
+      if (btns[n] && !btns[n].disabled) btns[n].click();
+    } else return;
+    ev.preventDefault();
+  });
+  logEl.tabIndex = 0;
+  bindBoard();
+})();
