@@ -20,7 +20,11 @@ class Table(models.Model):
     player_count = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True, help_text="Engine options, passed to new_game as is.")
     turn_seconds = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Seconds a human seat has for each prompt; empty for no timer."
+        null=True, blank=True, help_text="Seconds a human seat has for a turn decision (phases, Mead); empty for no timer."
+    )
+    window_seconds = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="Seconds a human seat has in a response window or gambling turn; empty: the turn time.",
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -42,6 +46,15 @@ class Seat(models.Model):
     )
     is_ai = models.BooleanField(default=False)
     character = models.CharField(max_length=32)
+    bot = models.CharField(
+        max_length=32, blank=True, default="",
+        help_text="The bot playing this seat (games.ai name): always for AI seats; for a player's seat only while "
+                  "it is handed over after timeouts. A projection of seat_control_changed events.",
+    )
+    autopass = models.CharField(
+        max_length=16, default="off",
+        help_text="off | untargeted | windows: which response windows pass themselves (autopass_changed events).",
+    )
 
     class Meta:
         ordering = ["table_id", "index"]

@@ -73,7 +73,8 @@ def game_detail(*, game: Game, seat: int | None) -> dict[str, Any]:
 
 def seats_public(*, table_id: int) -> list[dict[str, Any]]:
     return [
-        {"index": s.index, "character": s.character, "ai": s.is_ai, "user": s.user.username if s.user else None}
+        {"index": s.index, "character": s.character, "ai": s.is_ai, "user": s.user.username if s.user else None,
+         "bot": s.bot or None, "autopass": s.autopass}
         for s in Seat.objects.filter(table_id=table_id).select_related("user").order_by("index")
     ]
 

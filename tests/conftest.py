@@ -18,3 +18,15 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     suffix = os.environ.get("RDI_TEST_DB_SUFFIX", f"pid{os.getpid()}")
     if suffix:
         _set_suffix_to_test_databases(suffix=suffix)
+
+
+@pytest.fixture(autouse=True)
+def _no_task_scheduling_unless_asked(request):
+    """Appends schedule AI turns and timers on Celery after commit; only the tests under
+    tests/tasks/ (with a real worker) want that, so everywhere else it is off."""
+    from django.conf import settings
+
+    before = getattr(settings, "RDI_SCHEDULE_TASKS", True)
+    settings.RDI_SCHEDULE_TASKS = bool(request.node.get_closest_marker("celery_worker"))
+    yield
+    settings.RDI_SCHEDULE_TASKS = before

@@ -16,7 +16,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Seat
-        fields = ["index", "character", "ai", "user"]
+        fields = ["index", "character", "ai", "bot", "user"]
 
     def get_user(self, seat) -> str | None:
         return seat.user.username if seat.user_id else None
@@ -29,8 +29,8 @@ class TableSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Table
-        fields = ["id", "owner", "variant", "player_count", "options", "turn_seconds", "status", "seats", "game",
-                  "created_at"]
+        fields = ["id", "owner", "variant", "player_count", "options", "turn_seconds", "window_seconds", "status",
+                  "seats", "game", "created_at"]
 
     def get_game(self, table) -> int | None:
         game = getattr(table, "game", None)
@@ -41,8 +41,12 @@ class TableCreateSerializer(serializers.Serializer):
     player_count = serializers.IntegerField(min_value=2, max_value=8)
     variant = serializers.CharField(max_length=32, default="base")
     options = serializers.DictField(default=dict, help_text="Engine options, passed to the rules engine as is.")
-    turn_seconds = serializers.IntegerField(min_value=5, max_value=86400, required=False, allow_null=True,
-                                            help_text="Seconds a human seat has per prompt; omit for no timer.")
+    turn_seconds = serializers.IntegerField(min_value=1, max_value=86400, required=False, allow_null=True,
+                                            help_text="Seconds a player has for a turn decision (phases, Mead); "
+                                                      "omit for the default (90), null for no timer.")
+    window_seconds = serializers.IntegerField(min_value=1, max_value=86400, required=False, allow_null=True,
+                                              help_text="Seconds a player has in a response window or gambling "
+                                                        "turn; omit for the default (20).")
 
     def validate_options(self, value):
         try:
@@ -57,6 +61,8 @@ class TableCreateSerializer(serializers.Serializer):
 class SeatTakeSerializer(serializers.Serializer):
     character = serializers.CharField(max_length=32)
     ai = serializers.BooleanField(default=False, help_text="Add an AI seat (owner only) instead of sitting down.")
+    bot = serializers.CharField(max_length=32, required=False, allow_null=True,
+                                help_text="The AI seat's bot: heuristic (default), mcts or random.")
     index = serializers.IntegerField(min_value=0, max_value=7, required=False, allow_null=True)
 
 
@@ -140,3 +146,16 @@ class VerificationSerializer(serializers.Serializer):
 class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
+
+
+class AutopassSerializer(serializers.Serializer):
+    mode = serializers.ChoiceField(choices=["off", "untargeted", "windows"],
+                                   help_text="off: asked whenever you have a legal response; untargeted: windows "
+                                             "about things that do not concern you pass by themselves; windows: "
+                                             "every response window passes by itself.")
+
+
+class SeatEventResultSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="The game's seq after the change.")
+    changed = serializers.BooleanField()

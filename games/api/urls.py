@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import views
+from games.api import seats, views
 
 urlpatterns = [
     path("tables/", views.TableListCreate.as_view(), name="api-tables"),
@@ -9,6 +9,8 @@ urlpatterns = [
     path("tables/<int:table_id>/start/", views.TableStart.as_view(), name="api-table-start"),
     path("games/<int:game_id>/", views.GameDetail.as_view(), name="api-game"),
     path("games/<int:game_id>/decisions/", views.DecisionCreate.as_view(), name="api-game-decisions"),
+    path("games/<int:game_id>/autopass/", seats.Autopass.as_view(), name="api-game-autopass"),
+    path("games/<int:game_id>/control/", seats.TakeBack.as_view(), name="api-game-control"),
     path("games/<int:game_id>/events/", views.EventList.as_view(), name="api-game-events"),
     path("games/<int:game_id>/export/", views.GameExport.as_view(), name="api-game-export"),
     path("games/<int:game_id>/verify/", views.GameVerify.as_view(), name="api-game-verify"),

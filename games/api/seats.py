@@ -1,0 +1,45 @@
+"""Your seat's preferences and control in a running game (issue 4): the auto-pass choice and
+taking your seat back from the bot that played it after your timeouts. Both are events."""
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api import serializers as s
+from games.api.views import ERRORS, _game, _valid
+from games.errors import Forbidden
+
+
+def _my_seat(request, game) -> int:
+    seat = selectors.seat_of(game=game, user=request.user)
+    if seat is None:
+        raise Forbidden("You have no seat at this game.")
+    return seat
+
+
+class Autopass(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.AutopassSerializer, responses={201: s.SeatEventResultSerializer, **ERRORS},
+                   summary="Choose which response windows pass by themselves for your seat")
+    def post(self, request, game_id: int):
+        game = _game(game_id)
+        mode = _valid(s.AutopassSerializer, request.data)["mode"]
+        seq = services.autopass_set(game_id=game.pk, seat=_my_seat(request, game), mode=mode,
+                                    actor=f"user:{request.user.pk}")
+        return Response({"game": game.pk, "seq": seq if seq is not None else game.seq, "changed": seq is not None},
+                        status=status.HTTP_201_CREATED)
+
+
+class TakeBack(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: s.SeatEventResultSerializer, **ERRORS},
+                   summary="Take your seat back from the bot that played it after your timeouts")
+    def post(self, request, game_id: int):
+        game = _game(game_id)
+        seq = services.seat_control_change(game_id=game.pk, seat=_my_seat(request, game), to="player",
+                                           reason="player_returned", actor=f"user:{request.user.pk}")
+        return Response({"game": game.pk, "seq": seq if seq is not None else game.seq, "changed": seq is not None},
+                        status=status.HTTP_201_CREATED)

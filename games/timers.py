@@ -1,0 +1,281 @@
+"""AI turns, auto-passes, timeouts and the overdue sweeper: what the Celery tasks call
+(games/tasks.py only forwards here). Every decision goes through `services.submit_decision`
+with `expected_seq` and an idempotency key derived from (game, seq, seat), so a task that runs
+twice, late, or after someone else acted changes nothing. See docs/operations.md "Timers".
+
+- After each commit (`services._after_commit` → `after_commit`): a prompt for a seat a bot
+  plays, or for a player whose auto-pass choice may cover it, schedules `advance(game, seq)`;
+  a timed prompt for a player schedules `expire(game, seq)` at its deadline.
+- `play_automatic` plays consecutive automatic turns of one table in one task (up to
+  RDI_AI_BATCH_SECONDS), then hands on to a fresh task.
+- `expire` submits the default decision as actor `timeout`; after RDI_TIMEOUTS_BEFORE_HANDOVER
+  timeouts in a row the seat is handed to a bot (`seat_control_changed`) until its player acts.
+- `sweep` (Celery beat) re-sends anything overdue: a lost message or a dead worker never
+  stalls a game.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import time
+from datetime import datetime, timedelta, timezone
+
+from django.conf import settings
+
+from games import ai, engine, services, store
+from games.errors import Conflict, Illegal, NotFound
+from games.models import Game, GameEvent, Seat
+
+log = logging.getLogger(__name__)
+
+#: Countdowns are capped so they stay far below the broker's visibility timeout; a timer
+#: that fires early re-schedules itself for the rest.
+MAX_COUNTDOWN = 3600
+_local = threading.local()
+
+
+# --- scheduling -----------------------------------------------------------------------------
+
+def _batching() -> set:
+    if not hasattr(_local, "games"):
+        _local.games = set()
+    return _local.games
+
+
+@contextlib.contextmanager
+def batching(game_id: int):
+    """While set, commits of this game in this thread schedule no `advance`: the loop plays on."""
+    games = _batching()
+    games.add(game_id)
+    try:
+        yield
+    finally:
+        games.discard(game_id)
+
+
+def timer_seconds(kind: str, turn_seconds: int | None, window_seconds: int | None) -> int | None:
+    if not turn_seconds:
+        return None
+    if kind in services.WINDOW_KINDS and window_seconds:
+        return window_seconds
+    return turn_seconds
+
+
+def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, window_seconds) -> None:
+    """Schedule what the newly opened prompt needs. Never raises (the commit has happened;
+    the sweeper covers a message that could not be sent)."""
+    if prompt is None:
+        return
+    try:
+        from games import tasks
+
+        if human_seats is None:
+            human_seats = _human_seats(game_id)
+        if prompt.seat not in human_seats:
+            if game_id not in _batching():
+                tasks.advance.apply_async((game_id, seq))
+            return
+        seconds = timer_seconds(prompt.kind, turn_seconds, window_seconds)
+        if seconds:
+            tasks.expire.apply_async((game_id, seq), countdown=min(seconds, MAX_COUNTDOWN))
+        if prompt.kind == "respond" and game_id not in _batching() and _autopass_of(game_id, prompt.seat) != "off":
+            tasks.advance.apply_async((game_id, seq))
+    except Exception:  # noqa: BLE001 - logged; the sweeper re-sends overdue work
+        log.warning("could not schedule game %s seq %s", game_id, seq, exc_info=True)
+
+
+def _human_seats(game_id: int) -> frozenset:
+    return frozenset(Seat.objects.filter(table__game__id=game_id, is_ai=False, bot="").values_list("index", flat=True))
+
+
+def _autopass_of(game_id: int, seat: int) -> str:
+    return Seat.objects.filter(table__game__id=game_id, index=seat).values_list("autopass", flat=True).first() or "off"
+
+
+# --- automatic decisions: bots and auto-pass -------------------------------------------------
+
+def concerns(view: dict, seat: int) -> bool:
+    """Whether the thing on top of the stack concerns `seat`: a card aimed at it (or at
+    everyone), played by it or answering one of its cards; a Drink it would drink; a Round of
+    Gambling it is in. Auto-pass mode `untargeted` passes the windows that do not."""
+    stack = view.get("stack") or []
+    if not stack:
+        return True
+    top = stack[-1]
+    kind = top.get("f")
+    if top.get("seat") == seat:
+        return True
+    if kind == "card":
+        args = top.get("args") or {}
+        if args.get("target") == seat or seat in (args.get("targets") or []):
+            return True
+        if top.get("effect") in ("damage_each", "steal_each", "mass_heal", "toast", "gamble", "control", "raise",
+                                 "winning_hand", "force_out", "take_pot", "end_round_to_inn"):
+            return True
+        if "portion" in args:
+            for fr in reversed(stack):
+                if fr.get("f") == "drink":
+                    portions = fr.get("portions") or []
+                    if 0 <= args["portion"] < len(portions) and portions[args["portion"]].get("holder") == seat:
+                        return True
+                    break
+        on = top.get("on")
+        return any(fr.get("id") == on and fr.get("seat") == seat for fr in stack)
+    if kind == "drink":
+        return any(p.get("holder") == seat for p in top.get("portions") or [])
+    if kind in ("hitback",):
+        return seat in (top.get("victims") or [])
+    return True   # events, contests, last chances, wins: everyone's business
+
+
+def automatic_decision(game_id: int, seq: int):
+    """(seat, decision, actor, idempotency key) for the prompt open at `seq` when a bot plays
+    that seat or its player's auto-pass covers it; None otherwise (or when the game moved on)."""
+    game = Game.objects.filter(pk=game_id).only("seq", "status", "state_hash", "table_id", "seed_sha256").first()
+    if game is None or game.status != Game.Status.ACTIVE or game.seq != seq:
+        return None
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        state = store.state_for_read(cursor, game_id=game_id, seq=seq, expected_hash=game.state_hash)
+    prompts = engine.prompts(state)
+    if not prompts:
+        return None
+    seat = prompts[0].seat
+    row = Seat.objects.filter(table_id=game.table_id, index=seat).values("bot", "autopass").first()
+    if row is None:
+        return None
+    view = engine.view(state, seat)
+    if row["bot"]:
+        bot = ai.get_bot(row["bot"])
+        decision = bot.decide(view, seed=ai.decision_seed(game=game.seed_sha256, seq=seq, seat=seat))
+        return seat, decision, bot.actor, f"ai:{seq}:{seat}"
+    mode = row["autopass"]
+    if prompts[0].kind == "respond" and (mode == "windows" or (mode == "untargeted" and not concerns(view, seat))):
+        return seat, {"seat": seat, "type": "pass"}, "autopass", f"autopass:{seq}:{seat}"
+    return None
+
+
+def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> int:
+    """Play the automatic turns of a game from `seq` on, in this task, for up to `budget`
+    seconds; then hand on to a fresh task. Returns how many decisions it submitted."""
+    budget = settings.RDI_AI_BATCH_SECONDS if budget is None else budget
+    started = time.monotonic()
+    played = 0
+    with batching(game_id):
+        while True:
+            auto = automatic_decision(game_id, seq)
+            if auto is None:
+                return played
+            seat, decision, actor, key = auto
+            if settings.RDI_AI_PAUSE:
+                time.sleep(settings.RDI_AI_PAUSE)
+            try:
+                result = services.submit_decision(game_id=game_id, seat=seat, decision=decision, actor=actor,
+                                                  expected_seq=seq, idempotency_key=key)
+            except (Conflict, NotFound):
+                return played           # someone else moved the game; their commit scheduled what follows
+            except Illegal as exc:
+                log.error("game %s seq %s: %s decided an illegal %s (%s)", game_id, seq, actor, decision, exc)
+                return played
+            played += not result.replayed
+            if result.over:
+                return played
+            seq = result.seq
+            if time.monotonic() - started > budget:
+                break
+    from games import tasks
+
+    tasks.advance.apply_async((game_id, seq))
+    return played
+
+
+# --- timeouts -------------------------------------------------------------------------------
+
+def expire(game_id: int, seq: int, *, now: datetime | None = None) -> str:
+    """The timer of the prompt open at `seq` fired: submit the default decision as `timeout`
+    if the game is still there and the deadline has passed. Returns what it did."""
+    from games import tasks
+
+    now = now or datetime.now(timezone.utc)
+    game = Game.objects.filter(pk=game_id).only("seq", "status", "state_hash", "deadline", "table_id").first()
+    if game is None or game.status != Game.Status.ACTIVE or game.seq != seq or game.deadline is None:
+        return "stale"
+    if now < game.deadline:
+        remaining = (game.deadline - now).total_seconds()
+        tasks.expire.apply_async((game_id, seq), countdown=min(remaining + 0.05, MAX_COUNTDOWN))
+        return "early"
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        state = store.state_for_read(cursor, game_id=game_id, seq=seq, expected_hash=game.state_hash)
+    prompt = engine.prompts(state)[0]
+    seat = prompt.seat
+    if Seat.objects.filter(table_id=game.table_id, index=seat).exclude(bot="").exists():
+        return "bot"                # a bot plays this seat now; `advance` decides
+    decision = ai.default_decision(engine.view(state, seat))
+    try:
+        result = services.submit_decision(game_id=game_id, seat=seat, decision=decision, actor="timeout",
+                                          expected_seq=seq, idempotency_key=f"timeout:{seq}:{seat}",
+                                          kind="timeout")
+    except Conflict:
+        return "stale"
+    if not result.over and timeouts_in_a_row(game_id, seat) >= settings.RDI_TIMEOUTS_BEFORE_HANDOVER:
+        try:
+            services.seat_control_change(game_id=game_id, seat=seat, to="bot", reason="timeouts", actor="timeout")
+        except Illegal:
+            pass
+        return "handed_over"
+    return "timed_out"
+
+
+def timeouts_in_a_row(game_id: int, seat: int) -> int:
+    """How many of the seat's latest decisions were timeouts (auto-passes do not count either way)."""
+    count = 0
+    events = (GameEvent.objects.filter(game_id=game_id, seat=seat)
+              .exclude(actor="autopass").order_by("-seq").values_list("kind", flat=True)[:50])
+    for kind in events:
+        if kind == "timeout":
+            count += 1
+        elif kind == "autopass_changed":
+            continue
+        else:
+            break
+    return count
+
+
+# --- the sweeper ----------------------------------------------------------------------------
+
+def sweep(*, now: datetime | None = None) -> dict:
+    """Re-send every overdue timeout and every automatic turn left waiting longer than
+    RDI_SWEEP_STALE_SECONDS (a lost message, a worker that died). Safe to run anywhere, any
+    number of times: the tasks are idempotent by (game, seq, seat)."""
+    from games import tasks
+
+    now = now or datetime.now(timezone.utc)
+    sent = {"timeouts": 0, "turns": 0}
+    for game_id, seq in Game.objects.filter(status=Game.Status.ACTIVE, deadline__lt=now).values_list("id", "seq"):
+        if _claim(f"expire:{game_id}:{seq}"):
+            tasks.expire.apply_async((game_id, seq))
+            sent["timeouts"] += 1
+    stale = now - timedelta(seconds=settings.RDI_SWEEP_STALE_SECONDS)
+    games = list(Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=True, updated_at__lt=stale)
+                 .values_list("id", "seq", "table_id", "prompt_seats"))
+    if games:
+        automatic = set(Seat.objects.filter(table_id__in=[g[2] for g in games])
+                        .exclude(bot="", autopass="off").values_list("table_id", "index"))
+        for game_id, seq, table_id, prompt_seats in games:
+            if any((table_id, s) in automatic for s in prompt_seats) and _claim(f"advance:{game_id}:{seq}"):
+                tasks.advance.apply_async((game_id, seq))
+                sent["turns"] += 1
+    return sent
+
+
+def _claim(key: str) -> bool:
+    """At most one re-send per (game, seq) per stale period, so a busy worker is not flooded."""
+    try:
+        return bool(services._redis_client().set(f"rdi:sweep:{key}", 1, nx=True,
+                                                 ex=max(1, int(settings.RDI_SWEEP_STALE_SECONDS))))
+    except Exception:  # noqa: BLE001 - without Redis, send anyway
+        return True
