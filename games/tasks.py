@@ -27,3 +27,24 @@ def sweep() -> dict:
     from games import timers
 
     return timers.sweep()
+
+
+@shared_task(name="games.tasks.bench_noop", acks_late=True, ignore_result=True)
+def bench_noop(chain: int, step: int, steps: int, queued_at: float) -> None:
+    """The load benchmark's bare pipeline (tests/bench_stack.py): insert one row, publish,
+    queue the next step. No engine, no store: the floor the AI pipeline is compared with."""
+    import time
+
+    import orjson
+    from django.db import connection
+
+    from games import services
+
+    started = time.time()
+    with connection.cursor() as cursor:
+        cursor.execute("INSERT INTO rdi_bench_bare (chain, step, queued_at, started_at, committed_at)"
+                       " VALUES (%s, %s, %s, %s, %s)", [chain, step, queued_at, started, time.time()])
+    committed = time.time()
+    services._redis_client().publish(f"rdi:bench:{chain}", orjson.dumps({"step": step, "committed": committed}))
+    if step + 1 < steps:
+        bench_noop.apply_async((chain, step + 1, steps, time.time()))
