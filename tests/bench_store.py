@@ -3,7 +3,7 @@ pass/fail on time.
 
     python tests/bench_store.py [--appends 400] [--writers 8] [--seconds 4]
 
-1. The append path: `submit_decision` with a cheap legal decision, with 1 writer and with
+1. The append path: `submit_decision` with a cheap legal decision (task scheduling off), with 1 writer and with
    N writer processes on distinct games, beside a raw psycopg single-row INSERT + COMMIT of
    the same row into a table of the same shape in the same Postgres, and beside the
    `eventsourcing` library's PostgreSQL aggregate and application recorders inserting one
@@ -34,6 +34,9 @@ BENCH_DB = f"rdi_bench_{os.getpid()}"
 BENCH_URL = BASE_URL.rsplit("/", 1)[0] + "/" + BENCH_DB
 os.environ["DATABASE_URL"] = BENCH_URL
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rdi_service.settings")
+# The append path only: no Celery scheduling of AI turns and timers after commit (the
+# full-stack benchmark, bin/bench-stack, measures that), and no stray tasks left in Redis.
+os.environ["RDI_SCHEDULE_TASKS"] = "false"
 
 
 def create_db():
