@@ -195,3 +195,21 @@ def test_the_cache_fast_forwards_a_stale_entry(start_game):
     with connection.cursor() as cursor:
         fresh = store.state_for_write(cursor, game_id=game.pk, seq=game.seq, expected_hash=game.state_hash)
     assert engine.state_hash(fresh) == engine.state_hash(state)
+
+
+def test_the_verify_game_command(start_game):
+    from django.core.management import CommandError, call_command
+    from io import StringIO
+    game, _ = start_game()
+    state = twin(game)
+    play(game, state, random.Random(9))
+    out = StringIO()
+    call_command("verify_game", game.pk, stdout=out)
+    assert f"game {game.pk}: OK" in out.getvalue() and "seed revealed" in out.getvalue()
+    _tamper("UPDATE games_event SET actor = 'forged' WHERE game_id = %s AND seq = 3", [game.pk])
+    out = StringIO()
+    with pytest.raises(CommandError, match="1 of 1 games failed"):
+        call_command("verify_game", game.pk, stdout=out)
+    assert "FAILED first bad seq 3" in out.getvalue()
+    with pytest.raises(CommandError, match="There is no game"):
+        call_command("verify_game", 987654321)
