@@ -1,8 +1,19 @@
-"""ASGI entry point (uvicorn serves the Server-Sent Events stream)."""
+"""ASGI entry point. uvicorn serves the Server-Sent Events stream (`/stream/...`,
+games.web.stream); every other path goes to Django (pages, API, admin) so that one uvicorn
+can also serve the whole site in development. Production serves pages from gunicorn."""
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rdi_service.settings")
 
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from games.web.stream import app as stream_application  # noqa: E402  (needs settings)
+
+
+async def application(scope, receive, send):
+    if scope["type"] == "lifespan" or (scope["type"] == "http" and scope["path"].startswith("/stream/")):
+        await stream_application(scope, receive, send)
+    else:
+        await django_application(scope, receive, send)

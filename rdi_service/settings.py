@@ -172,3 +172,4 @@ RDI_AI_PAUSE = env.float("RDI_AI_PAUSE", default=0.0)
 CELERY_BEAT_SCHEDULE = {
     "sweep-overdue": {"task": "games.tasks.sweep", "schedule": RDI_SWEEP_SECONDS},
 }
+WHITENOISE_USE_FINDERS = True   # serve static/ without collectstatic (bin/run, tests)

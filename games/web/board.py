@@ -43,7 +43,9 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         fort, alc = s["fortitude"], s["alcohol"]
         seats.append({
             "index": i, "short": names[i], "name": s["name"], "character": s["character"],
-            "player": "bot" if who.get("ai") else (who.get("user") or "empty seat"), "ai": who.get("ai", False),
+            "player": (f"bot ({who['bot']})" if who.get("bot") else "bot") if who.get("ai")
+            else (who.get("user") or "empty seat"), "ai": who.get("ai", False),
+            "handed_over": bool(not who.get("ai") and who.get("bot")), "autopass": who.get("autopass", "off"),
             "you": i == me, "active": i == view.get("active") and not view.get("over"),
             "fortitude": fort, "alcohol": alc, "gold": s["gold"], "hand_count": s["hand_count"],
             "drink_me_count": s["drink_me_count"], "deck_count": s.get("deck_count", 0),

@@ -105,6 +105,15 @@
       .then(refresh);
   }
 
+  function callApi(url, body) {
+    fetch(url, {
+      method: "POST", credentials: "same-origin", body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf() }
+    }).then(function (r) {
+      if (!r.ok) return r.json().then(function (b) { toast(b.message || "That did not work."); });
+    }).catch(function () { toast("The server could not be reached; try again."); }).then(refresh);
+  }
+
   function selectedDiscards() {
     return Array.prototype.map.call(document.querySelectorAll("#board input[name=cards]:checked"), function (i) { return i.value; });
   }
@@ -137,6 +146,10 @@
       box.addEventListener("change", updateDiscard);
     });
     updateDiscard();
+    var auto = document.getElementById("autopass");
+    if (auto) auto.addEventListener("change", function () { callApi(auto.dataset.api, { mode: auto.value }); });
+    var back = document.getElementById("take-back");
+    if (back) back.addEventListener("click", function () { callApi(back.dataset.api, {}); });
     var btns = document.querySelectorAll("#choices > form button");
     Array.prototype.forEach.call(btns, function (b, i) {
       if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));

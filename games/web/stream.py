@@ -1,0 +1,264 @@
+"""The live-update stream (DESIGN.md §4): Server-Sent Events under uvicorn.
+
+    GET /stream/games/<id>/            Last-Event-ID: <seq>   (or ?last=<seq>)
+
+One Redis subscriber per process (pattern `rdi:game:*`, the channels `games.services`
+publishes `{game, seq}` on after each commit) fans the pings out to every open stream of that
+game. Each SSE message is
+
+    id: <seq>
+    data: {"game": <id>, "seq": <seq>}
+
+and carries nothing private: the page then fetches its own view. On connect, and after the
+subscriber reconnects to Redis, the stream reads the game's current seq from Postgres and
+sends it at once when it is past the client's Last-Event-ID, so a dropped connection or a lost
+ping never leaves a page behind. Pings that arrive while a slow client is still being written
+to collapse into the latest seq. A comment line every KEEPALIVE seconds keeps proxies open.
+
+A plain ASGI app (no Django request cycle): `rdi_service.asgi` routes /stream/ here.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from urllib.parse import parse_qs
+
+import orjson
+
+log = logging.getLogger(__name__)
+
+KEEPALIVE = 15.0
+PATH = re.compile(r"^/stream/games/(\d{1,18})/?$")
+CHANNEL_PREFIX = "rdi:game:"
+
+
+class Listener:
+    __slots__ = ("sent", "latest", "wake", "recheck")
+
+    def __init__(self, sent: int):
+        self.sent = sent            # the seq the client has (Last-Event-ID)
+        self.latest = sent          # the newest seq heard of
+        self.wake = asyncio.Event()
+        self.recheck = False        # the subscriber reconnected: ask the store
+
+
+class Hub:
+    """One Redis pattern subscription per process; game id -> open streams."""
+
+    def __init__(self, redis_url: str):
+        self.redis_url = redis_url
+        self.games: dict[int, set[Listener]] = {}
+        self.task: asyncio.Task | None = None
+        self.ready = asyncio.Event()
+
+    def ensure_started(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def add(self, game: int, listener: Listener) -> None:
+        self.games.setdefault(game, set()).add(listener)
+
+    def remove(self, game: int, listener: Listener) -> None:
+        group = self.games.get(game)
+        if group is not None:
+            group.discard(listener)
+            if not group:
+                del self.games[game]
+
+    def deliver(self, game: int, seq: int) -> None:
+        for listener in self.games.get(game, ()):
+            if seq > listener.latest:
+                listener.latest = seq
+                listener.wake.set()
+
+    async def _run(self) -> None:
+        import redis.asyncio as aioredis
+
+        first = True
+        while True:
+            client = aioredis.Redis.from_url(self.redis_url)
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                self.ready.set()
+                if not first:                       # pings may have been lost meanwhile
+                    for group in self.games.values():
+                        for listener in group:
+                            listener.recheck = True
+                            listener.wake.set()
+                first = False
+                async for message in pubsub.listen():
+                    if message.get("type") != "pmessage":
+                        continue
+                    try:
+                        data = orjson.loads(message["data"])
+                        self.deliver(int(data["game"]), int(data["seq"]))
+                    except (ValueError, KeyError, TypeError):
+                        log.warning("ignoring a malformed live ping %r", message.get("data"))
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - Redis went away: retry, then recheck every stream
+                log.warning("live-update subscriber lost Redis; reconnecting", exc_info=True)
+                self.ready.clear()
+                await asyncio.sleep(1.0)
+            finally:
+                try:
+                    await pubsub.aclose()
+                    await client.aclose()
+                except Exception:  # noqa: BLE001
+                    pass
+
+
+class Store:
+    """The current seq of a game, from Postgres (a small async pool)."""
+
+    def __init__(self, conninfo: str, max_size: int = 4):
+        self.conninfo, self.max_size, self.pool = conninfo, max_size, None
+
+    async def seq(self, game: int) -> int | None:
+        if self.pool is None:
+            from psycopg_pool import AsyncConnectionPool
+
+            self.pool = AsyncConnectionPool(self.conninfo, min_size=1, max_size=self.max_size, open=False)
+            await self.pool.open()
+        async with self.pool.connection() as conn:
+            cur = await conn.execute("SELECT seq FROM games_game WHERE id = %s", [game])
+            row = await cur.fetchone()
+            await conn.rollback()
+        return None if row is None else row[0]
+
+
+def _conninfo_from_django() -> str:
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    parts = {"dbname": db.get("NAME"), "user": db.get("USER"), "password": db.get("PASSWORD"),
+             "host": db.get("HOST"), "port": db.get("PORT")}
+    return " ".join(f"{k}={v}" for k, v in parts.items() if v not in (None, ""))
+
+
+class StreamApp:
+    """The ASGI app. `hub` and `store` are made on first use (settings are read then)."""
+
+    def __init__(self, *, redis_url: str | None = None, conninfo: str | None = None):
+        self._redis_url, self._conninfo = redis_url, conninfo
+        self.hub: Hub | None = None
+        self.store: Store | None = None
+        self.open_streams = 0
+
+    def _setup(self) -> None:
+        if self.hub is None:
+            from django.conf import settings
+
+            self.hub = Hub(self._redis_url or settings.REDIS_URL)
+            self.store = Store(self._conninfo or _conninfo_from_django())
+        self.hub.ensure_started()
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        if scope["type"] != "http":
+            return
+        match = PATH.match(scope["path"])
+        if match is None or scope["method"] not in ("GET", "HEAD"):
+            await _plain(send, 404, b'{"code": "not_found", "message": "Streams live at /stream/games/<id>/."}')
+            return
+        self._setup()
+        game = int(match.group(1))
+        last = _last_event_id(scope)
+        listener = Listener(last)
+        self.hub.add(game, listener)           # subscribe before reading the store: no gap
+        try:
+            try:
+                current = await self.store.seq(game)
+            except Exception:  # noqa: BLE001
+                log.warning("stream: could not read game %s", game, exc_info=True)
+                await _plain(send, 503, b'{"code": "unavailable", "message": "The game store is unreachable; retry."}')
+                return
+            if current is None:
+                await _plain(send, 404, b'{"code": "not_found", "message": "There is no such game."}')
+                return
+            await send({"type": "http.response.start", "status": 200, "headers": [
+                (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache, no-transform"),
+                (b"x-accel-buffering", b"no"), (b"access-control-allow-origin", b"*")]})
+            self.open_streams += 1
+            try:
+                await self._pump(game, listener, current, receive, send)
+            finally:
+                self.open_streams -= 1
+        finally:
+            self.hub.remove(game, listener)
+
+    async def _pump(self, game: int, listener: Listener, current: int, receive, send) -> None:
+        gone = asyncio.Event()
+
+        async def watch():
+            while True:
+                if (await receive())["type"] == "http.disconnect":
+                    gone.set()
+                    return
+
+        watcher = asyncio.get_running_loop().create_task(watch())
+        try:
+            # retry: how soon EventSource reconnects after a drop (ms)
+            await send({"type": "http.response.body", "body": b"retry: 2000\n\n", "more_body": True})
+            if current > listener.latest:
+                listener.latest = current
+            if listener.latest > listener.sent or listener.sent < 0:
+                listener.latest = max(listener.latest, current)
+                await self._emit(game, listener, send)
+            while not gone.is_set():
+                try:
+                    await asyncio.wait_for(listener.wake.wait(), KEEPALIVE)
+                except asyncio.TimeoutError:
+                    await send({"type": "http.response.body", "body": b": keepalive\n\n", "more_body": True})
+                    continue
+                listener.wake.clear()
+                if listener.recheck:
+                    listener.recheck = False
+                    seq = await self.store.seq(game)
+                    if seq is not None and seq > listener.latest:
+                        listener.latest = seq
+                if listener.latest > listener.sent:
+                    await self._emit(game, listener, send)
+        except OSError:
+            pass
+        finally:
+            watcher.cancel()
+
+    @staticmethod
+    async def _emit(game: int, listener: Listener, send) -> None:
+        seq = listener.latest
+        body = b"id: %d\ndata: " % seq + orjson.dumps({"game": game, "seq": seq}) + b"\n\n"
+        await send({"type": "http.response.body", "body": body, "more_body": True})
+        listener.sent = seq
+
+
+def _last_event_id(scope) -> int:
+    for name, value in scope.get("headers", []):
+        if name == b"last-event-id":
+            try:
+                return int(value.decode())
+            except ValueError:
+                break
+    query = parse_qs(scope.get("query_string", b"").decode())
+    try:
+        return int(query.get("last", ["-1"])[0])
+    except ValueError:
+        return -1
+
+
+async def _plain(send, status: int, body: bytes) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"access-control-allow-origin", b"*")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+app = StreamApp()
