@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games.api import seats, views
+from replay import api as replay_api
 
 urlpatterns = [
     path("tables/", views.TableListCreate.as_view(), name="api-tables"),
@@ -13,5 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/control/", seats.TakeBack.as_view(), name="api-game-control"),
     path("games/<int:game_id>/events/", views.EventList.as_view(), name="api-game-events"),
     path("games/<int:game_id>/export/", views.GameExport.as_view(), name="api-game-export"),
+    path("games/<int:game_id>/replay/", replay_api.ReplayFrame.as_view(), name="api-game-replay"),
+    path("games/<int:game_id>/replay/timeline/", replay_api.ReplayTimeline.as_view(), name="api-game-replay-timeline"),
     path("games/<int:game_id>/verify/", views.GameVerify.as_view(), name="api-game-verify"),
 ]

@@ -1,0 +1,50 @@
+"""The replay JSON API: one frame, and the timeline behind the charts. Views only translate
+HTTP; the work is in `replay.frames`."""
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.views import ERRORS, _game
+from games.errors import ServiceError
+from replay import frames
+
+AT = OpenApiParameter("at", OpenApiTypes.INT, description="The event (seq); default the latest.")
+AS = OpenApiParameter("as", OpenApiTypes.STR, description="A seat number, 'spectator' or 'omniscient'.")
+
+
+def parse_at(raw) -> int | None:
+    if raw in (None, ""):
+        return None
+    try:
+        at = int(raw)
+    except (TypeError, ValueError):
+        raise ServiceError(f"'at' must be an event number, not {raw!r}.", code="invalid_at") from None
+    if at < 0 or at > 2**31:
+        raise ServiceError("'at' must be an event number from 0 to the game's latest seq.", code="invalid_at")
+    return at
+
+
+class ReplayFrame(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[AT, AS], responses={200: OpenApiTypes.OBJECT, **ERRORS},
+                   summary="One replay frame: the view after event N as a perspective, the decision and its "
+                           "narration")
+    def get(self, request, game_id: int):
+        game = _game(game_id)
+        viewer = frames.perspective(game=game, user=request.user, requested=request.query_params.get("as"))
+        return Response(frames.frame(game=game, at=parse_at(request.query_params.get("at")), viewer=viewer))
+
+
+class ReplayTimeline(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS},
+                   summary="Fortitude, Alcohol and Gold of every seat after each event, and the jump marks")
+    def get(self, request, game_id: int):
+        game = _game(game_id)
+        return Response(frames.timeline(game=game))

@@ -1,0 +1,317 @@
+"""Replay frames: any game, any event, from one perspective (docs/replay.md).
+
+A frame is what a viewer sees right after event `at`: `engine.view` of the state after it,
+the event itself (redacted for a seat or a spectator exactly like the event log), who made
+the decision, the narration of its Effects and, for every number that changed, the chain of
+Effects that changed it ("explain this").
+
+Effects are not stored, so a frame re-applies event `at` to the state before it. That state
+comes from `store.load_state`: the nearest snapshot at or below `at - 1` plus a short fold,
+never a fold from the start. Frames only depend on events up to `at`, which never change, so
+they are cached per process keyed by the event's chain hash.
+
+The timeline (the charts' numbers and the jump marks) is one fold over the whole game,
+cached and extended incrementally while a game is still being played.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from games import engine, store
+from games.errors import Forbidden, NotFound, ServiceError
+from games.models import Game
+from games.selectors import redact_event, seat_of
+from games.web.narrate import Narrator, seat_names
+
+OMNISCIENT, SPECTATOR = "omniscient", "spectator"
+STATS = ("fortitude", "alcohol", "gold")
+#: Effect keys that may name hidden cards (a reshuffled deck's new order, cards drawn).
+HIDDEN_KEYS = {"reshuffled": ("cards",), "drew": ("cards",)}
+#: Effects shown only to their own seat outside the omniscient view: a response-window pass
+#: tells that the seat held a legal response (see selectors.redact_event).
+PRIVATE_TYPES = ("pass",)
+
+
+class _LRU:
+    def __init__(self, size: int):
+        self.size, self._d, self._lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            value = self._d.get(key)
+            if value is not None:
+                self._d.move_to_end(key)
+            return value
+
+    def put(self, key, value):
+        with self._lock:
+            self._d[key] = value
+            self._d.move_to_end(key)
+            while len(self._d) > self.size:
+                self._d.popitem(last=False)
+
+    def clear(self):
+        with self._lock:
+            self._d.clear()
+
+
+frame_cache = _LRU(4096)
+timeline_cache = _LRU(64)
+
+
+def clear_caches() -> None:
+    frame_cache.clear()
+    timeline_cache.clear()
+
+
+# --- perspectives ----------------------------------------------------------------------------
+
+def perspective(*, game: Game, user, requested: str | None) -> int | str:
+    """The viewer a caller may replay as: a seat index, "spectator" or "omniscient".
+
+    Staff may use any perspective at any time; once the game is over everyone may. During a
+    game a player may replay only from their own seat (or as a spectator, which shows less),
+    and anyone else only as a spectator. Left out: omniscient when allowed, else the caller's
+    seat, else spectator."""
+    over = game.status == Game.Status.OVER
+    staff = bool(user is not None and user.is_authenticated and user.is_staff)
+    mine = seat_of(game=game, user=user)
+    seats = len(game.setup["seats"])
+    if requested in (None, ""):
+        if over or staff:
+            return OMNISCIENT
+        return SPECTATOR if mine is None else mine
+    if requested in (OMNISCIENT, SPECTATOR):
+        viewer: int | str = requested
+    else:
+        try:
+            viewer = int(requested)
+        except (TypeError, ValueError):
+            raise ServiceError(f"Unknown perspective {requested!r}: use a seat number (0 to {seats - 1}), "
+                               "'spectator' or 'omniscient'.", code="invalid_perspective") from None
+        if not 0 <= viewer < seats:
+            raise ServiceError(f"This game has seats 0 to {seats - 1}; there is no seat {viewer}.",
+                               code="invalid_perspective")
+    if over or staff or viewer == SPECTATOR or viewer == mine:
+        return viewer
+    if viewer == OMNISCIENT:
+        raise Forbidden("The omniscient view of a game opens for everyone when the game is over; replay it "
+                        "from your own seat until then.", code="perspective_not_allowed")
+    if mine is None:
+        raise Forbidden("During a game only its players may replay it from a seat, each from their own; you can "
+                        "replay it as a spectator.", code="perspective_not_allowed")
+    raise Forbidden(f"During a game you may replay it only from your own seat (seat {mine}).",
+                    code="perspective_not_allowed")
+
+
+# --- frames ----------------------------------------------------------------------------------
+
+def _event_rows(cursor, game_id: int, lo: int, hi: int) -> list[tuple]:
+    cursor.execute(
+        "SELECT seq, kind, seat, actor, payload::text, created_at, prev_hash, hash, state_hash FROM games_event"
+        " WHERE game_id = %s AND seq >= %s AND seq <= %s ORDER BY seq",
+        [game_id, lo, hi],
+    )
+    return cursor.fetchall()
+
+
+def _as_event(row) -> dict[str, Any]:
+    seq, kind, seat, actor, payload, at, prev_hash, digest, state_hash = row
+    return {"seq": seq, "kind": kind, "seat": seat, "actor": actor, "payload": orjson.loads(payload),
+            "at": store.format_time(at), "prev_hash": prev_hash, "hash": digest, "state_hash": state_hash}
+
+
+def describe_actor(actor: str | None) -> dict[str, Any] | None:
+    """`user:5` → a person by name; `ai:heuristic@1` → a bot and its version; `timeout`..."""
+    if actor is None:
+        return None
+    kind, _, rest = actor.partition(":")
+    if kind == "user":
+        user = get_user_model().objects.filter(pk=rest).values_list("username", flat=True).first() if rest.isdigit() \
+            else None
+        return {"kind": "person", "name": user or f"player {rest}", "label": user or f"player {rest}"}
+    if kind == "ai":
+        name, _, version = rest.partition("@")
+        return {"kind": "bot", "name": name, "version": version or None,
+                "label": f"bot {name}" + (f" (version {version})" if version else "")}
+    if kind == "timeout":
+        return {"kind": "timeout", "label": "the timer (the seat ran out of time)"}
+    if kind == "autopass":
+        return {"kind": "autopass", "label": "auto-pass"}
+    if kind == "admin":
+        return {"kind": "admin", "label": "an admin"}
+    return {"kind": kind or "system", "label": "the server" if kind in ("", "system") else actor}
+
+
+def _public_effects(effects: list[dict], viewer) -> list[dict]:
+    if viewer == OMNISCIENT:
+        return effects
+    out = []
+    for fx in effects:
+        t = fx.get("type")
+        if t in PRIVATE_TYPES and fx.get("seat") != viewer:
+            continue
+        hidden = HIDDEN_KEYS.get(t)
+        if hidden:
+            fx = {k: v for k, v in fx.items() if k not in hidden}
+        out.append(fx)
+    return out
+
+
+def _numbers(state) -> list[dict[str, Any]]:
+    return [{"fortitude": s.fortitude, "alcohol": s.alcohol, "gold": s.gold, "out": s.out} for s in state.seats]
+
+
+def _explain(effects: list[dict], narrator: Narrator, before: list[dict], after: list[dict]) -> list[dict]:
+    """For each seat's changed number, the chain of Effects behind it: what was played or
+    revealed, what cancelled or ignored part of it, and each step of the change."""
+    causes: dict[Any, list[str]] = {}
+    for fx in effects:
+        if fx.get("type") in ("played", "revealed", "event", "negated", "ignored", "drink_ignored", "drink_changed",
+                              "control", "round_started", "round_ended", "contest_won", "drank"):
+            key = fx.get("card") if fx.get("card") is not None else fx.get("type")
+            line = narrator.line(fx, over=True)
+            if line:
+                causes.setdefault(key, []).append(line)
+    changes = []
+    for seat, (b, a) in enumerate(zip(before, after)):
+        for stat in STATS:
+            if b[stat] == a[stat]:
+                continue
+            chain: list[str] = []
+            for fx in effects:
+                t = fx.get("type")
+                touches = (t == stat and fx.get("seat") == seat) or (
+                    stat == "gold" and t == "gold" and (fx.get("seat") == seat or fx.get("to") == seat))
+                if stat == "fortitude" and t == "drank" and fx.get("seat") == seat:
+                    touches = True
+                if not touches:
+                    continue
+                for line in causes.get(fx.get("card"), []) if fx.get("card") is not None else []:
+                    if line not in chain:
+                        chain.append(line)
+                line = narrator.line(fx, over=True)
+                if line and line not in chain:
+                    chain.append(line)
+            if not chain:
+                chain = [line for lines in causes.values() for line in lines]
+            changes.append({"seat": seat, "stat": stat, "before": b[stat], "after": a[stat], "chain": chain})
+        if b["out"] != a["out"]:
+            changes.append({"seat": seat, "stat": "status", "before": b["out"] or "in", "after": a["out"] or "in",
+                            "chain": [narrator.line(fx, over=True) for fx in effects
+                                      if fx.get("type") in ("eliminated", "in_danger") and narrator.line(fx, over=True)]})
+    return changes
+
+
+def frame(*, game: Game, at: int | None, viewer: int | str) -> dict[str, Any]:
+    """The frame after event `at` (default: the latest) as `viewer` (already authorised)."""
+    if at is None:
+        at = game.seq
+    if not 0 <= at <= game.seq:
+        raise NotFound(f"Game {game.pk} has events 0 to {game.seq}; there is no event {at}.", code="no_such_event")
+    with connection.cursor() as cursor:
+        rows = _event_rows(cursor, game.pk, max(at - 1, 0), at)
+        event = _as_event(rows[-1])
+        key = (game.pk, at, viewer, event["hash"], store.rules_version())
+        cached = frame_cache.get(key)
+        if cached is not None:
+            return cached
+        if at == 0:
+            before = store.load_state(cursor, game_id=game.pk, seq=0, expected_hash=event["state_hash"])
+        else:
+            before = store.load_state(cursor, game_id=game.pk, seq=at - 1, expected_hash=_as_event(rows[0])["state_hash"])
+    effects: list[dict] = []
+    numbers_before = _numbers(before)
+    if event["kind"] in store.FOLDED_KINDS:
+        state, effects = engine.apply(engine.clone(before), event["payload"])
+    else:
+        state = before
+    names = seat_names(engine.view(state, SPECTATOR))
+    narrator = Narrator(state, names, viewer if isinstance(viewer, int) else None)
+    over_for_viewer = viewer == OMNISCIENT
+    shown = _public_effects(effects, viewer)
+    lines = [line for fx in shown if (line := narrator.line(fx, over=over_for_viewer))]
+    if event["kind"] == "game_created":
+        lines = ["The night at the Inn begins: " + ", ".join(names) + " sit down."]
+    elif event["kind"] == "game_ended":
+        lines = ["The game is over; the seed is revealed so anyone can re-run every shuffle."]
+    elif event["kind"] not in store.FOLDED_KINDS:
+        lines = [f"{event['kind'].replace('_', ' ').capitalize()}."]
+    shown_event = event if viewer == OMNISCIENT else redact_event(
+        event, seat=viewer if isinstance(viewer, int) else None, over=False)
+    numbers_after = _numbers(state)
+    result = {
+        "game": game.pk,
+        "at": at,
+        "last": game.seq,
+        "over": game.status == Game.Status.OVER,
+        "perspective": viewer,
+        "event": shown_event,
+        "actor": describe_actor(shown_event.get("actor")),
+        "narration": lines,
+        "effects": shown,
+        "changes": _explain(shown, Narrator(state, names, None), numbers_before, numbers_after),
+        "names": names,
+        "view": engine.view(state, viewer),
+        "stack_empty": not state.stack,
+    }
+    frame_cache.put(key, result)
+    return result
+
+
+# --- the timeline: chart numbers and jump marks ----------------------------------------------
+
+@dataclass
+class _Timeline:
+    seq: int
+    last_hash: str
+    state: Any
+    data: dict
+
+
+def timeline(*, game: Game) -> dict[str, Any]:
+    """Every seat's Fortitude, Alcohol and Gold after each event, and the seqs worth jumping
+    to: turns, drinks, gambling rounds, eliminations. Public numbers only."""
+    entry = timeline_cache.get(game.pk)
+    if entry is not None and entry.seq == game.seq and entry.last_hash == game.last_hash:
+        return entry.data
+    with connection.cursor() as cursor:
+        if entry is not None and entry.seq < game.seq:
+            start, state, data = entry.seq, engine.clone(entry.state), orjson.loads(orjson.dumps(entry.data))
+            rows = _event_rows(cursor, game.pk, start + 1, game.seq)
+            if rows and rows[0][6] != entry.last_hash:      # prev_hash: the cached prefix is not this log's
+                entry = None
+        if entry is None or entry.seq >= game.seq:
+            start, state = 0, store.genesis_state(cursor, game.pk)
+            data = {"seats": len(state.seats), "names": seat_names(engine.view(state, SPECTATOR)),
+                    "series": [], "turns": [], "drinks": [], "rounds": [], "eliminations": [], "contests": []}
+            rows = _event_rows(cursor, game.pk, 0, game.seq)
+    for row in rows:
+        event = _as_event(row)
+        seq = event["seq"]
+        effects: list[dict] = []
+        if event["kind"] in store.FOLDED_KINDS:
+            state, effects = engine.apply(state, event["payload"])
+        data["series"].append([[s.fortitude, s.alcohol, s.gold] for s in state.seats])
+        types = {fx.get("type") for fx in effects}
+        if "turn" in types or seq == 0:
+            data["turns"].append(seq)
+        if "drank" in types:
+            data["drinks"].append(seq)
+        if "round_started" in types:
+            data["rounds"].append(seq)
+        if types & {"contest_won", "contest_tie"}:
+            data["contests"].append(seq)
+        for fx in effects:
+            if fx.get("type") == "eliminated":
+                data["eliminations"].append({"seq": seq, "seat": fx.get("seat"), "reason": fx.get("reason")})
+    data["last"] = game.seq
+    timeline_cache.put(game.pk, _Timeline(game.seq, game.last_hash, engine.clone(state), data))
+    return data

@@ -1,0 +1,153 @@
+"""GET /api/games/{id}/replay/: frames as each perspective, who may ask for which, and that a
+seat's frame holds nothing that seat did not know at that moment."""
+import json
+
+import pytest
+from django.test import Client
+
+from games import engine, selectors, store
+from replay import frames
+from tests.replay.conftest import make_user, play, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _client(user=None):
+    c = Client()
+    if user is not None:
+        c.force_login(user)
+    return c
+
+
+def _get(client, game, **query):
+    return client.get(f"/api/games/{game.pk}/replay/", query)
+
+
+def _card_ids(obj) -> set[int]:
+    """Every card instance id anywhere in a JSON value (cards are dicts with an id and a key)."""
+    found = set()
+    if isinstance(obj, dict):
+        if isinstance(obj.get("id"), int) and "key" in obj:
+            found.add(obj["id"])
+        for v in obj.values():
+            found |= _card_ids(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            found |= _card_ids(v)
+    return found
+
+
+def test_a_frame_is_the_view_after_the_event_with_its_decision_and_narration(finished_game, players):
+    game = finished_game
+    body = _get(_client(players[0]), game, at=5, **{"as": "omniscient"}).json()
+    assert body["at"] == 5 and body["perspective"] == "omniscient" and body["last"] == game.seq
+    with __import__("django.db").db.connection.cursor() as cursor:
+        event5 = [e for e in selectors.events_raw(game_id=game.pk, after=4, limit=1)][0]
+        state = store.load_state(cursor, game_id=game.pk, seq=5, expected_hash=event5["state_hash"])
+    assert body["view"] == json.loads(json.dumps(engine.view(state, "omniscient")))
+    assert body["event"]["payload"] == event5["payload"] and body["event"]["seq"] == 5
+    assert body["actor"]["kind"] in ("person", "bot")
+    assert isinstance(body["narration"], list)
+    first = _get(_client(), game, at=0).json()
+    assert first["event"]["kind"] == "game_created" and "begins" in first["narration"][0]
+    last = _get(_client(), game).json()
+    assert last["at"] == game.seq and last["event"]["kind"] == "game_ended" and last["view"]["over"]
+
+
+def test_actor_names_person_bot_and_version(finished_game, players):
+    seen = set()
+    for at in range(1, 30):
+        body = _get(_client(), finished_game, at=at).json()
+        if body["event"]["kind"] == "decision":
+            seen.add(body["actor"]["kind"])
+            if body["actor"]["kind"] == "bot":
+                assert body["actor"]["name"] == "random" and body["actor"]["version"] == "1"
+            else:
+                assert body["actor"]["name"] == "ana"
+    assert seen == {"person", "bot"}
+
+
+def test_explain_lists_the_chain_of_every_changed_number(finished_game):
+    found = 0
+    for at in range(1, finished_game.seq + 1):
+        body = _get(_client(), finished_game, at=at).json()
+        for change in body["changes"]:
+            assert change["before"] != change["after"] and change["chain"], change
+            found += 1
+        if found > 10:
+            break
+    assert found
+
+
+def test_perspectives_during_a_game(players, django_user_model):
+    ana, bob = players
+    game = play(start_game(ana, bob), steps=25)
+    assert game.status == "active"
+    assert _get(_client(ana), game, at=3).json()["perspective"] == 0          # default: your seat
+    assert _get(_client(ana), game, at=3, **{"as": "0"}).status_code == 200
+    assert _get(_client(ana), game, at=3, **{"as": "spectator"}).status_code == 200
+    for who, view in ((ana, "1"), (ana, "omniscient"), (bob, "0"), (None, "1"), (None, "omniscient")):
+        r = _get(_client(who), game, at=3, **{"as": view})
+        assert r.status_code == 403 and r.json()["code"] == "perspective_not_allowed"
+    assert _get(_client(), game, at=3).json()["perspective"] == "spectator"
+    staff = make_user(django_user_model, "root", is_staff=True)
+    assert _get(_client(staff), game, at=3, **{"as": "omniscient"}).status_code == 200
+    assert _get(_client(ana), game, at=game.seq + 1).status_code == 404
+    assert _get(_client(ana), game, at="x").json()["code"] == "invalid_at"
+    assert _get(_client(ana), game, **{"as": "9"}).json()["code"] == "invalid_perspective"
+
+
+def test_everyone_sees_everything_once_the_game_is_over(finished_game):
+    for view in ("omniscient", "0", "1", "2", "spectator"):
+        assert _get(_client(), finished_game, at=10, **{"as": view}).status_code == 200
+
+
+def test_a_seat_frame_never_holds_what_that_seat_did_not_know(finished_game):
+    """Every card in a seat's frame is a card the engine's view shows that seat; no other
+    seat's decision payload or window pass leaks; no seed before the end."""
+    game = finished_game
+    for viewer in (0, 1, "spectator"):
+        for at in range(0, game.seq + 1):
+            body = _get(_client(), game, at=at, **{"as": str(viewer)}).json()
+            visible = _card_ids(body["view"])
+            assert _card_ids(body) <= visible, (viewer, at)
+            ev = body["event"]
+            if ev["kind"] in ("decision", "timeout") and ev["seat"] != viewer:
+                assert ev["payload"] == {"redacted": True} and ev["actor"] is None and body["actor"] is None
+            for fx in body["effects"]:
+                assert not (fx["type"] == "pass" and fx.get("seat") != viewer)
+                if fx["type"] in ("reshuffled", "drew"):
+                    assert "cards" not in fx
+            text = json.dumps(body)
+            if not body["view"]["over"]:      # the seed is public once the game is over, not before
+                assert "seed\"" not in text.replace("seed_sha256", "")
+
+
+def test_frames_come_from_a_snapshot_not_a_full_refold(finished_game, monkeypatch, settings):
+    game = finished_game
+    assert game.seq > 2 * settings.RDI_SNAPSHOT_EVERY
+    folded = []
+    real_fold = store.fold
+
+    def counting_fold(cursor, state, *, game_id, after_seq, upto_seq):
+        folded.append(upto_seq - after_seq)
+        return real_fold(cursor, state, game_id=game_id, after_seq=after_seq, upto_seq=upto_seq)
+
+    monkeypatch.setattr(store, "fold", counting_fold)
+    monkeypatch.setattr(store, "genesis_state", lambda *a, **k: pytest.fail("re-folded from the start"))
+    frames.frame(game=game, at=game.seq - 3, viewer="omniscient")
+    assert folded and max(folded) < settings.RDI_SNAPSHOT_EVERY
+    calls = len(folded)
+    frames.frame(game=game, at=game.seq - 3, viewer="omniscient")       # cached
+    assert len(folded) == calls
+
+
+def test_the_timeline_has_a_point_per_event_and_the_jump_marks(finished_game):
+    body = _client().get(f"/api/games/{finished_game.pk}/replay/timeline/").json()
+    assert len(body["series"]) == finished_game.seq + 1 and body["seats"] == 3
+    assert body["series"][0] == [[20, 0, 10]] * 3 or body["series"][0][0][0] == 20
+    assert body["turns"][0] == 0 and len(body["turns"]) > 2
+    assert body["drinks"] and body["eliminations"]
+    last = body["series"][-1]
+    omni = _get(_client(), finished_game).json()["view"]
+    assert last == [[s["fortitude"], s["alcohol"], s["gold"]] for s in omni["seats"]]
