@@ -8,7 +8,10 @@ The whole public surface (DESIGN.md §2):
     view(state, viewer) -> dict               viewer: a seat, "spectator" or "omniscient"
     state_hash(state) -> str
     RULES_VERSION
+
+and for staff only: correct(state, correction) and void(state, reason).
 """
+from .admin import correct, void
 from .cards import CARDS, CHARACTERS
 from .errors import IllegalDecision
 from .flow import Prompt, apply, current
@@ -24,4 +27,4 @@ def prompts(state: State) -> list[Prompt]:
 
 
 __all__ = ["CARDS", "CHARACTERS", "IllegalDecision", "Prompt", "RULES_VERSION", "State", "apply", "clone",
-           "dump_state", "load_state", "new_game", "prompts", "state_hash", "view"]
+           "correct", "dump_state", "load_state", "new_game", "prompts", "state_hash", "view", "void"]
