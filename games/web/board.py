@@ -92,7 +92,20 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         "drink_discard_count": len(view.get("drink_discard", [])),
         "last_drink": (view.get("drink_discard") or [None])[-1],
         "standings": _standings(seats, view) if view.get("over") else [],
+        "replay_url": replay_url(detail["id"]),
     }
+
+
+def replay_url(game_id: int) -> str | None:
+    """The replay page of the game once the replay pages exist (their own issue), else None."""
+    from django.urls import Resolver404, resolve
+
+    path = f"/games/{game_id}/replay/"
+    try:
+        resolve(path)
+    except Resolver404:
+        return None
+    return path
 
 
 def _pct(n: int) -> int:

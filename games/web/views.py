@@ -22,7 +22,6 @@ from games.errors import ServiceError
 from games.models import Game, Seat, Table
 from games.web import board, narrate
 
-PLAY_NOW_SEATS = 3
 
 
 def _characters():
@@ -81,7 +80,7 @@ def history(request):
                     "who": "bot" if s.is_ai else s.user.username, "won": s.index in (g.winners or [])}
                    for s in seats]
         result = "playing" if g.status == Game.Status.ACTIVE else ("won" if mine in (g.winners or []) else "lost")
-        rows.append({"game": g, "players": players, "result": result})
+        rows.append({"game": g, "players": players, "result": result, "replay": board.replay_url(g.pk)})
     return render(request, "web/history.html", {"rows": rows})
 
 
@@ -148,11 +147,12 @@ def table_create(request):
 @require_POST
 def play_now(request):
     """Seat the caller with AI seats and start at once."""
-    table = services.table_create(owner=request.user, player_count=PLAY_NOW_SEATS)
+    seats = settings.RDI_PLAY_NOW_SEATS
+    table = services.table_create(owner=request.user, player_count=seats)
     used = [_pick(request.POST.get("character"), [])]
     services.seat_take(table_id=table.pk, user=request.user, character=used[0])
     _, default_bot = _bots()
-    for _ in range(PLAY_NOW_SEATS - 1):
+    for _ in range(seats - 1):
         used.append(_pick(None, used))
         _add_ai_seat(table_id=table.pk, user=request.user, character=used[-1], bot=default_bot)
     game = services.table_start(table_id=table.pk, user=request.user)

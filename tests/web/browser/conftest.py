@@ -1,0 +1,121 @@
+"""Browser tests: Debian's Chromium driven by Playwright against a real uvicorn serving the
+whole site (pages, API and the SSE stream: pytest-django's live_server is WSGI and hangs on a
+stream) and a real Celery worker with beat playing the AI seats, all on this run's test
+database and a Celery queue of its own. Screenshots go to artifacts/web/.
+
+Run apart from asyncio tests, with DJANGO_ALLOW_ASYNC_UNSAFE=true (bin/test does both)."""
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[3]
+ARTIFACTS = ROOT / "artifacts" / "web"
+CHROMIUM = os.environ.get("RDI_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+QUEUE = f"rdi-web-test-{os.getpid()}"
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _database_url() -> str:
+    db = settings.DATABASES["default"]
+    return f"postgres://{db.get('USER') or 'postgres'}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+class Proc:
+    def __init__(self, name, cmd, env, logdir):
+        self.name, self.log_path = name, logdir / f"{name}.log"
+        self.log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")[-3000:]
+
+    def stop(self):
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)     # the process group this fixture started
+            self.proc.wait(10)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def site(django_db_setup, django_db_blocker):
+    """The base URL of uvicorn + a Celery worker (with beat) on the test database."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: bin/test installs Debian's chromium (apt-get install chromium)")
+    logdir = Path(tempfile.mkdtemp(prefix="rdi-web-"))
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": _database_url(), "RDI_CELERY_QUEUE": QUEUE, "PYTHONPATH": str(ROOT),
+           "DJANGO_SETTINGS_MODULE": "rdi_service.settings", "DEBUG": "false", "RDI_SCHEDULE_TASKS": "true",
+           "RDI_PLAY_NOW_SEATS": "2", "RDI_SWEEP_SECONDS": "1", "RDI_SWEEP_STALE_SECONDS": "2",
+           "ALLOWED_HOSTS": "127.0.0.1,localhost", "RDI_STREAM_URL": ""}
+    procs = [
+        Proc("web", [sys.executable, "-m", "uvicorn", "rdi_service.asgi:application", "--host", "127.0.0.1",
+                     "--port", str(port), "--workers", "1", "--log-level", "warning"], env, logdir),
+        Proc("worker", [sys.executable, "-m", "celery", "-A", "rdi_service", "worker", "-B", "--pool=solo",
+                        "-Q", QUEUE, "--schedule", str(logdir / "beat-schedule"), "-l", "WARNING",
+                        "--without-gossip", "--without-mingle", "--without-heartbeat",
+                        "-n", f"{QUEUE}@%h"], env, logdir),
+    ]
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/healthz", timeout=2)
+            break
+        except OSError:
+            if time.monotonic() > deadline or procs[0].proc.poll() is not None:
+                out = procs[0].output()
+                for p in procs:
+                    p.stop()
+                pytest.fail(f"uvicorn did not start:\n{out}")
+            time.sleep(0.3)
+    site = type("Site", (), {"url": base, "procs": procs, "logs": lambda self=None: "\n".join(
+        f"--- {p.name} ---\n{p.output()}" for p in procs)})()
+    yield site
+    for p in procs:
+        p.stop()
+    import redis
+
+    redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(QUEUE)
+    shutil.rmtree(logdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def chrome():
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> Path:
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,218 @@
+"""Real headless Chromium against uvicorn + a Celery worker (see conftest.py)."""
+import http.client
+import itertools
+import random
+import time
+from urllib.parse import urlparse
+
+import pytest
+
+from .conftest import shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PASSWORD = "a long passphrase 9"
+_n = itertools.count()
+
+
+def _name(prefix):
+    return f"{prefix}{int(time.time() * 1000) % 10**8}{next(_n)}"
+
+
+def sign_up(page, base, username):
+    page.goto(base + "/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click("form.stack-form button[type=submit]")
+    page.wait_for_url(base + "/")
+
+
+def board_seq(page) -> int:
+    return int(page.get_attribute("#board .board", "data-seq"))
+
+
+def wait_until(predicate, timeout, what, site):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.15)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}\n{site.logs()}")
+
+
+def take_my_turn(page, rng) -> bool:
+    """Make one of the offered decisions on the page, as a player would; False if none."""
+    if page.locator("#discard-btn").count():
+        boxes = page.locator("#board input[name=cards]")
+        for i in range(min(boxes.count(), rng.choice([0, 0, 1, 2]))):
+            boxes.nth(i).check()
+        if page.locator("#discard-btn").is_disabled():
+            for i in range(boxes.count()):
+                boxes.nth(i).uncheck()
+        page.click("#discard-btn")
+        return True
+    plays = page.locator("#board .card button.play:not([disabled])")
+    others = page.locator("#choices button:not([disabled])")
+    if plays.count() and rng.random() < 0.7:
+        plays.nth(rng.randrange(plays.count())).click()
+        return True
+    if others.count():
+        others.nth(rng.randrange(others.count())).click()
+        return True
+    if plays.count():
+        plays.nth(0).click()
+        return True
+    return False
+
+
+def test_new_visitor_signs_up_plays_against_bots_until_game_over(site, chrome):
+    context = chrome.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.on("dialog", lambda d: d.dismiss())
+    sign_up(page, site.url, _name("visitor"))
+    shot(page, "lobby")
+    page.click("#play-now")
+    page.wait_for_url(f"{site.url}/games/*/")
+    page.evaluate("window.__noReload = true")
+    rng = random.Random(7)
+    turns, last_progress, last_seq = 0, time.monotonic(), -1
+    while not page.locator("#gameover").count():
+        if time.monotonic() - last_progress > 90:
+            shot(page, "play-now-stuck")
+            raise AssertionError(f"no progress for 90 s at seq {last_seq}\n{site.logs()}")
+        seq = board_seq(page)
+        if seq != last_seq:
+            last_seq, last_progress = seq, time.monotonic()
+        if page.get_attribute("#board .board", "data-your-prompt") == "1" and page.locator(
+                "#board form.decide button:not([disabled])").count():
+            if turns == 3:
+                shot(page, "play-now-your-move")
+            if take_my_turn(page, rng):
+                turns += 1
+                page.wait_for_function(f"document.querySelector('#board .board').dataset.seq != '{seq}'",
+                                       timeout=30000)
+                continue
+        page.wait_for_timeout(150)
+    assert page.evaluate("window.__noReload === true"), "the page reloaded"
+    assert turns > 0
+    assert page.locator("#gameover .standings li").count() == 2
+    assert "Game over" in page.inner_text("#log")
+    shot(page, "play-now-game-over")
+    context.close()
+
+
+def test_two_players_see_each_others_moves_live_and_never_the_other_hand(site, chrome):
+    ctx_a = chrome.new_context(viewport={"width": 1100, "height": 900})
+    ctx_b = chrome.new_context(viewport={"width": 1100, "height": 900})
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    sign_up(a, site.url, _name("ana"))
+    sign_up(b, site.url, _name("bob"))
+    a.select_option("#create-table select[name=player_count]", "2")
+    a.select_option("#create-table select[name=character]", "zot")
+    a.click("#create-table button[type=submit]")
+    a.wait_for_url(f"{site.url}/tables/*/")
+    table_url = a.url
+    b.goto(table_url)
+    b.select_option("form.row-form select[name=character]", "fiona")
+    b.click("#join")
+    a.goto(table_url)
+    a.click("#start")
+    a.wait_for_url(f"{site.url}/games/*/")
+    b.goto(table_url)                      # the started table sends Bob on to the game
+    b.wait_for_url(f"{site.url}/games/*/")
+    assert a.url == b.url
+    for p in (a, b):
+        p.evaluate("window.__noReload = true")
+
+    def hand(p):
+        return p.evaluate("""Object.fromEntries(Array.from(document.querySelectorAll('.hand .card'))
+            .map(c => [c.dataset.card, c.querySelector('.title').textContent]))""")
+
+    rng = random.Random(11)
+    moves = 0
+    for _ in range(8):
+        pages = {"a": a, "b": b}
+        mover = next((k for k, p in pages.items() if p.get_attribute("#board .board", "data-your-prompt") == "1"), None)
+        if mover is None:
+            a.wait_for_timeout(300)
+            continue
+        me, other = pages[mover], pages["b" if mover == "a" else "a"]
+        before = board_seq(other)
+        mine, theirs = hand(me), hand(other)
+        pages_html = (me.content(), other.content())
+        if mine != hand(me) or theirs != hand(other):
+            continue                  # a board swapped in meanwhile: look again
+        for html, hidden, visible in ((pages_html[0], theirs, mine), (pages_html[1], mine, theirs)):
+            for cid, title in hidden.items():
+                assert f'data-card="{cid}"' not in html
+                if title not in visible.values() and moves == 0:
+                    assert title not in html and title.replace("'", "&#x27;") not in html, title
+        assert take_my_turn(me, rng)
+        other.wait_for_function(f"Number(document.querySelector('#board .board').dataset.seq) > {before}",
+                                timeout=15000)
+        moves += 1
+    assert moves >= 3
+    assert a.evaluate("window.__noReload === true") and b.evaluate("window.__noReload === true")
+    assert a.locator("#live.on").count() and b.locator("#live.on").count()
+    shot(a, "two-players-ana")
+    shot(b, "two-players-bob")
+    ctx_a.close()
+    ctx_b.close()
+
+
+def test_table_page_at_360px_shows_prompt_and_hand_without_horizontal_scroll(site, chrome):
+    context = chrome.new_context(viewport={"width": 360, "height": 740}, reduced_motion="reduce",
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    sign_up(page, site.url, _name("phone"))
+    page.click("#play-now")
+    page.wait_for_url(f"{site.url}/games/*/")
+    wait_until(lambda: page.get_attribute("#board .board", "data-your-prompt") == "1", 60, "my prompt", site)
+    assert page.locator("#prompt.yours").is_visible()
+    assert page.locator(".hand .card").count() >= 1 and page.locator(".hand .card").first.is_visible()
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], widths
+    shot(page, "phone-360-your-move")
+    # keyboard: K keeps the hand (discard phase) or P passes / 1 picks the first choice
+    seq = board_seq(page)
+    key = "k" if page.locator("#discard-btn").count() else "1"
+    page.keyboard.press(key)
+    page.wait_for_function(f"document.querySelector('#board .board').dataset.seq != '{seq}'", timeout=15000)
+    context.close()
+
+
+def _sse(base, path, last=None, read_messages=1, timeout=10):
+    u = urlparse(base)
+    conn = http.client.HTTPConnection(u.hostname, u.port, timeout=timeout)
+    headers = {"Accept": "text/event-stream"}
+    if last is not None:
+        headers["Last-Event-ID"] = str(last)
+    conn.request("GET", path, headers=headers)
+    resp = conn.getresponse()
+    ids = []
+    if resp.status == 200:
+        while len(ids) < read_messages:
+            line = resp.fp.readline().decode()
+            if line.startswith("id: "):
+                ids.append(int(line[4:]))
+    conn.close()
+    return resp.status, ids
+
+
+def test_stream_resumes_from_last_event_id(site, chrome):
+    context = chrome.new_context()
+    page = context.new_page()
+    sign_up(page, site.url, _name("sse"))
+    page.click("#play-now")
+    page.wait_for_url(f"{site.url}/games/*/")
+    game = int(page.url.rstrip("/").split("/")[-1])
+    wait_until(lambda: board_seq(page) >= 1 or page.get_attribute("#board .board", "data-your-prompt") == "1",
+               30, "the game to start", site)
+    status, ids = _sse(site.url, f"/stream/games/{game}/")
+    assert status == 200 and ids and ids[0] >= 0
+    now = ids[0]
+    assert _sse(site.url, f"/stream/games/{game}/", last=-1)[1][0] >= now    # behind: told the latest at once
+    assert _sse(site.url, "/stream/games/999999999/")[0] == 404
+    context.close()
