@@ -43,15 +43,21 @@ def _answered(state: State, fr: dict):
     return find(state, fr["on"])
 
 
+def _ignores(state, fr, seat) -> bool:
+    """True if `seat` Ignores this card (and says so in the Effects)."""
+    if seat in fr["ignored"]:
+        emit(state, "ignored", seat=seat, card=fr["card"])
+        return True
+    return False
+
+
 # --- Fortitude --------------------------------------------------------------
 
 def _hurt(state, fr, victims_amount):
     """Lose Fortitude from a card; then an "after it happened" window for hit-backs."""
     hurt = []
     for v, n in victims_amount:
-        if state.seats[v].out or v in fr["ignored"]:
-            if v in fr["ignored"]:
-                emit(state, "ignored", seat=v, card=fr["card"])
+        if state.seats[v].out or _ignores(state, fr, v):
             continue
         if change_fortitude(state, v, -n, **_why(fr)) < 0 and v != fr["seat"]:
             hurt.append(v)
@@ -79,8 +85,7 @@ def h_heal_self(state, fr):
 # --- Gold -------------------------------------------------------------------
 
 def _pay(state, fr, payer, amount, to):
-    if payer in fr["ignored"]:
-        emit(state, "ignored", seat=payer, card=fr["card"])
+    if _ignores(state, fr, payer):
         return
     pay(state, payer, amount, to, from_inn=payer in fr["inn_pays"], **_why(fr))
 
@@ -101,11 +106,10 @@ def h_steal_each(state, fr):
 
 def h_heal_target_pay(state, fr):
     t = fr["args"]["target"]
-    if t in fr["ignored"]:
-        emit(state, "ignored", seat=t, card=fr["card"])
+    if _ignores(state, fr, t):
         return
     change_fortitude(state, t, fr["params"]["fortitude"], **_why(fr))
-    _pay(state, fr, t, fr["params"]["gold"], fr["seat"])
+    pay(state, t, fr["params"]["gold"], fr["seat"], from_inn=t in fr["inn_pays"], **_why(fr))
 
 
 def h_mass_heal(state, fr):

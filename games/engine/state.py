@@ -106,7 +106,15 @@ def clone(state: State) -> State:
     return load_state(dump_state(state))
 
 
+def canonical(state: State) -> bytes:
+    """The canonical encoding: sorted keys, no spaces, UTF-8. orjson and the
+    standard library give the same bytes for it (a test checks), orjson ~10x faster."""
+    d = state.to_dict()
+    if _fast is not None:
+        return _fast.dumps(d, option=_fast.OPT_SORT_KEYS)
+    return json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
 def state_hash(state: State) -> str:
-    """sha256 of the canonical encoding: sorted keys, no spaces, ASCII."""
-    canon = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(canon.encode()).hexdigest()
+    """sha256 of the canonical encoding."""
+    return hashlib.sha256(canonical(state)).hexdigest()

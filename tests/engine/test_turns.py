@@ -93,3 +93,18 @@ def test_the_character_discard_is_reshuffled_the_moment_the_deck_runs_out():
     apply(st, {"seat": 0, "type": "discard", "cards": []})
     s = st.seats[0]
     assert len(s.hand) == 4 and s.deck == [] and s.discard == []     # drew all 4, nothing left anywhere
+
+
+def test_the_canonical_encoding_is_the_same_with_or_without_orjson():
+    import json
+    import random
+
+    from games.engine.state import canonical
+    st = game(first_seat=0)
+    rng = random.Random(3)
+    for _ in range(150):
+        if st.over:
+            break
+        plain = json.dumps(st.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+        assert canonical(st) == plain
+        apply(st, rng.choice(prompts(st)[0].decisions))
