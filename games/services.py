@@ -93,8 +93,11 @@ def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: i
                                    bot=bot if ai else "")
 
 
-def table_start(*, table_id: int, user, seed: str | None = None) -> Game:
-    """The owner starts a full table: creates the game, its secret seed and `game_created`."""
+def table_start(*, table_id: int, user, seed: str | None = None, position: dict | None = None,
+                forked_from: dict | None = None) -> Game:
+    """The owner starts a full table: creates the game, its secret seed and `game_created`.
+    `position` (docs/scenarios.md) starts it from a chosen moment instead of a fresh deal;
+    `forked_from` ({game, seq}) records where that position came from (replay.fork)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id).first()
         if table is None:
@@ -107,14 +110,17 @@ def table_start(*, table_id: int, user, seed: str | None = None) -> Game:
         if len(seats) != table.player_count:
             raise Conflict(f"{len(seats)} of {table.player_count} seats are taken; fill every seat (players or AI) "
                            "before starting.", code="seats_not_filled")
-        return game_create(table=table, seats=seats, seed=seed)
+        return game_create(table=table, seats=seats, seed=seed, position=position, forked_from=forked_from)
 
 
-def game_create(*, table: Table, seats: list[Seat], seed: str | None = None) -> Game:
+def game_create(*, table: Table, seats: list[Seat], seed: str | None = None, position: dict | None = None,
+                forked_from: dict | None = None) -> Game:
     """Create the game of `table` (locked by the caller) and append `game_created` at seq 0."""
     seed = seed or secrets.token_hex(32)
     setup = {"seats": [{"character": s.character} for s in seats], "variant": table.variant,
              "options": table.options or {}}
+    if position:
+        setup["position"] = position
     try:
         state = engine.new_game({**setup, "seed": seed})
     except engine.IllegalDecision as exc:
@@ -128,6 +134,8 @@ def game_create(*, table: Table, seats: list[Seat], seed: str | None = None) -> 
                                seed_sha256=commitment, seq=0, last_hash="", state_hash=state_hash)
     GameSeed.objects.create(game=game, seed=seed)
     payload = {"setup": setup, "seed_sha256": commitment, "rules_version": store.rules_version()}
+    if forked_from:
+        payload["forked_from"] = forked_from
     with connection.cursor() as cursor:
         digest = store.append_event(cursor, game_id=game.pk, seq=0, prev_hash=store.GENESIS_HASH,
                                     kind="game_created", seat=None, actor=f"user:{table.owner_id}",

@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from games.api.views import ERRORS, _game
 from games.errors import ServiceError
-from replay import frames
+from replay import fork, frames
 
 AT = OpenApiParameter("at", OpenApiTypes.INT, description="The event (seq); default the latest.")
 AS = OpenApiParameter("as", OpenApiTypes.STR, description="A seat number, 'spectator' or 'omniscient'.")
@@ -48,3 +48,20 @@ class ReplayTimeline(APIView):
     def get(self, request, game_id: int):
         game = _game(game_id)
         return Response(frames.timeline(game=game))
+
+
+class ReplayFork(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, **ERRORS},
+                   summary="Play from here: a new game from event `at` of a finished game, you in `seat`, bots "
+                           "elsewhere (only where nothing is pending on the stack)")
+    def post(self, request, game_id: int):
+        game = _game(game_id)
+        at = parse_at(request.data.get("at"))
+        seat = request.data.get("seat", 0)
+        if at is None or not isinstance(seat, int) or isinstance(seat, bool):
+            raise ServiceError("Send {\"at\": event number, \"seat\": your seat number}.", code="invalid_fork")
+        new = fork.game_fork(game=game, at=at, user=request.user, seat=seat)
+        return Response({"game": new.pk, "table": new.table_id, "forked_from": {"game": game.pk, "seq": at}},
+                        status=201)

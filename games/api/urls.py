@@ -16,5 +16,6 @@ urlpatterns = [
     path("games/<int:game_id>/export/", views.GameExport.as_view(), name="api-game-export"),
     path("games/<int:game_id>/replay/", replay_api.ReplayFrame.as_view(), name="api-game-replay"),
     path("games/<int:game_id>/replay/timeline/", replay_api.ReplayTimeline.as_view(), name="api-game-replay-timeline"),
+    path("games/<int:game_id>/fork/", replay_api.ReplayFork.as_view(), name="api-game-fork"),
     path("games/<int:game_id>/verify/", views.GameVerify.as_view(), name="api-game-verify"),
 ]

@@ -1,0 +1,117 @@
+"""The replay page (`/games/{id}/replay/?at=N&as=SEAT`) and the frame fragment its script
+swaps in at every step. Pages only translate HTTP; the frames come from `replay.frames` and
+the table is drawn by the live page's own board (`games.web.board`, `web/_board.html`)."""
+from __future__ import annotations
+
+import json
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors
+from games.errors import ServiceError
+from games.models import Game
+from games.web import board
+from replay import charts, fork, frames
+from replay.api import parse_at
+
+
+def _game(game_id: int) -> Game:
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No such game")
+    return game
+
+
+def _viewer_words(viewer, names) -> str:
+    if viewer == frames.OMNISCIENT:
+        return "Everything (omniscient)"
+    if viewer == frames.SPECTATOR:
+        return "A spectator"
+    return f"Seat {viewer}: {names[viewer]}"
+
+
+def perspectives(*, game: Game, user, names: list[str]) -> list[dict]:
+    out = []
+    for candidate in [frames.OMNISCIENT, frames.SPECTATOR, *map(str, range(len(names)))]:
+        try:
+            viewer = frames.perspective(game=game, user=user, requested=candidate)
+        except ServiceError:
+            continue
+        out.append({"value": str(viewer), "label": _viewer_words(viewer, names)})
+    return out
+
+
+def frame_context(request, game: Game) -> dict:
+    viewer = frames.perspective(game=game, user=request.user, requested=request.GET.get("as"))
+    fr = frames.frame(game=game, at=parse_at(request.GET.get("at")), viewer=viewer)
+    seats = selectors.seats_public(table_id=game.table_id)
+    detail = {"id": game.pk, "table": game.table_id, "seq": fr["at"], "status": game.status,
+              "over": fr["view"]["over"], "your_seat": viewer if isinstance(viewer, int) else None,
+              "your_prompt": False, "deadline": None, "seats": seats, "view": fr["view"]}
+    ctx = board.build(detail)
+    names = fr["names"]
+    event = fr["event"]
+    decided = None
+    if event["kind"] in ("decision", "timeout") and event.get("seat") is not None:
+        payload = event["payload"]
+        decided = {"seat": names[event["seat"]] if 0 <= event["seat"] < len(names) else event["seat"],
+                   "what": board.label(payload, "", names, []) if "type" in payload else ""}
+    everyone = []
+    if viewer == frames.OMNISCIENT:
+        for s in fr["view"]["seats"]:
+            everyone.append({"name": s["name"], "hand": s.get("hand", []), "deck": s.get("deck", []),
+                             "drink_me": s.get("drink_me", [])})
+    ctx.update(frame=fr, viewer=viewer, viewer_str=str(viewer), decided=decided, everyone=everyone,
+               drink_deck=fr["view"].get("drink_deck", []),
+               frame_json=mark_safe(json.dumps({"at": fr["at"], "as": str(viewer), "changes": fr["changes"],
+                                                "stack_empty": fr["stack_empty"]}).replace("</", "<\\/")))
+    return ctx
+
+
+def _error(request, exc: ServiceError):
+    return render(request, "replay/error.html", {"message": exc.message if hasattr(exc, "message") else str(exc)},
+                  status=exc.status)
+
+
+@require_GET
+def replay_page(request, game_id: int):
+    game = _game(game_id)
+    try:
+        ctx = frame_context(request, game)
+    except ServiceError as exc:
+        return _error(request, exc)
+    data = frames.timeline(game=game)
+    ctx.update(game=game, charts=charts.charts(data), legend=charts.legend(data),
+               perspectives=perspectives(game=game, user=request.user, names=ctx["frame"]["names"]),
+               marks_json=mark_safe(json.dumps({k: data[k] for k in ("turns", "drinks", "rounds", "contests")}
+                                               | {"eliminations": [e["seq"] for e in data["eliminations"]],
+                                                  "last": data["last"]})))
+    return render(request, "replay/replay.html", ctx)
+
+
+@require_GET
+def replay_frame(request, game_id: int):
+    """The frame alone (HTML): the board, the decision, the narration and the explain data."""
+    game = _game(game_id)
+    try:
+        ctx = frame_context(request, game)
+    except ServiceError as exc:
+        return _error(request, exc)
+    return render(request, "replay/_frame.html", ctx)
+
+
+@require_POST
+def replay_fork(request, game_id: int):
+    """"Play from here": a new game from this event, you in the chosen seat, bots elsewhere."""
+    if not request.user.is_authenticated:
+        return redirect(f"/login/?next=/games/{game_id}/replay/")
+    game = _game(game_id)
+    try:
+        new = fork.game_fork(game=game, at=parse_at(request.POST.get("at")) or 0, user=request.user,
+                             seat=int(request.POST.get("seat") or 0))
+    except (ServiceError, ValueError) as exc:
+        return _error(request, exc if isinstance(exc, ServiceError) else ServiceError("Choose a seat number."))
+    return redirect(f"/games/{new.pk}/")
