@@ -1,4 +1,4 @@
-"""``heuristic@1``: a rule-of-thumb bot that reads only its seat's view.
+"""``heuristic@2``: a rule-of-thumb bot that reads only its seat's view.
 
 It scores every decision on offer and takes the best (ties broken by the decision's seeded
 random stream). In short:
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from games.ai.common import Decision, Table, is_pass, rng_for
 
-NAME, VERSION = "heuristic", 1
+NAME, VERSION = "heuristic", 2
 
 #: How much each effect word is worth keeping in hand (discard phase).
 KEEP = {
@@ -30,6 +30,9 @@ KEEP = {
     "leave_round": 2, "order_extra": 3, "tip_wench": 3, "grab_coin": 2, "courage": 3, "extra_drink": 2,
 }
 DISCARD_BELOW = 3
+#: Cards that keep a Drink (or its Alcohol) off you, or win back Fortitude.
+SAVERS = {"ignore_drink", "pass_drink", "leave_or_ignore_drink", "ignore_card_or_drink", "heal_self",
+          "courage", "split_drink", "mass_heal"}
 
 
 def _args(frame: dict) -> dict:
@@ -92,8 +95,11 @@ def score(t: Table, d: Decision) -> float:
         return (1.5 if t.margin(me) <= 8 else -0.5) + (30 - t.margin(target)) / 100
     if kind == "discard":
         cards = d.get("cards") or []
-        values = [KEEP.get(getattr(t.card(c), "effect", ""), 2) for c in cards]
-        if len(cards) > 3:
+        # Close to passing out, dig for the cards that keep a Drink off you.
+        saving = t.margin(me) <= 8
+        values = [KEEP.get(getattr(t.card(c), "effect", ""), 2) + (4 if saving and getattr(
+            t.card(c), "effect", "") in SAVERS else 0) for c in cards]
+        if len(cards) > (4 if saving else 3):
             return -1.0
         return sum(DISCARD_BELOW - v for v in values)
     if kind != "play":
@@ -127,13 +133,15 @@ def score(t: Table, d: Decision) -> float:
         lowest = min((t.margin(s) for s in t.opponents()), default=99)
         return 5 if t.margin(me) > lowest + 3 else -1
     if eff == "heal_self":
+        if t.margin(me) <= 4:
+            return 16        # about to pass out: this beats any attack
         return 6 if t.margin(me) <= 8 or mine["alcohol"] >= 5 else -1
     if eff == "heal_target_pay":
         if target == me:
             return 4 if t.margin(me) <= 10 else -1
         return 3 if gold >= 0 else -1
     if eff == "mass_heal":
-        return 4 if t.margin(me) <= 8 else -1
+        return 15 if t.margin(me) <= 4 else 4 if t.margin(me) <= 8 else -1
     if eff == "gamble":
         if prompt_kind == "gamble":
             return 5 + t.view.get("pot", 0) / 2
@@ -185,8 +193,15 @@ def score(t: Table, d: Decision) -> float:
         return 2 if rnd is not None and rnd.get("controller") not in (None, me) else -2
     if eff == "grab_coin":
         return 3
-    if eff in ("courage", "extra_drink"):
-        return -1
+    if eff == "courage":
+        p = _drink_for(t, portion)
+        alc = (p or {}).get("alcohol", 0)
+        return 13 + alc if p is not None and p.get("holder") == me and alc >= 2 else -1
+    if eff == "extra_drink":
+        p = _drink_for(t, portion)
+        if p is None or p.get("holder") == me:
+            return -2
+        return 5 if t.margin(p["holder"]) <= 6 + p.get("alcohol", 0) else -1
     return -1
 
 
