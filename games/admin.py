@@ -32,6 +32,7 @@ class SeatInline(admin.TabularInline):
 class TableAdmin(ReadOnly):
     list_display = ("id", "owner", "variant", "player_count", "status", "created_at")
     list_filter = ("status", "variant")
+    search_fields = ("=id", "owner__username")
     inlines = [SeatInline]
 
 
@@ -39,16 +40,26 @@ class TableAdmin(ReadOnly):
 class GameAdmin(ReadOnly):
     list_display = ("id", "table", "status", "seq", "rules_version", "winners", "updated_at")
     list_filter = ("status", "rules_version")
+    search_fields = ("=id", "=table__id")
 
 
 @admin.register(GameEvent)
 class GameEventAdmin(ReadOnly):
     list_display = ("game", "seq", "kind", "seat", "actor", "created_at", "hash")
-    list_filter = ("kind",)
-    search_fields = ("=game__id",)
+    list_filter = ("kind", "game__status")
+    search_fields = ("=game__id", "actor")
 
 
 @admin.register(GameSnapshot)
 class GameSnapshotAdmin(ReadOnly):
     list_display = ("game", "seq", "rules_version", "state_hash", "created_at")
     exclude = ("state",)
+    list_filter = ("rules_version",)
+    search_fields = ("=game__id",)
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnly):
+    list_display = ("table", "index", "user", "is_ai", "character", "bot", "autopass")
+    list_filter = ("is_ai", "character")
+    search_fields = ("=table__id", "user__username")

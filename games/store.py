@@ -23,6 +23,20 @@ from games.errors import IntegrityFailure
 GENESIS_HASH = "0" * 64
 #: Event kinds whose payload is an engine decision folded through `engine.apply`.
 FOLDED_KINDS = ("decision", "timeout")
+#: Staff events folded through the engine's staff calls (`engine.correct`, `engine.void`;
+#: docs/disputes.md). Other `admin_*` events (notes, dispute outcomes) leave the state as is.
+ADMIN_FOLDED_KINDS = ("admin_correction", "admin_void")
+#: Every kind that changes the state: a fold applies exactly these, in seq order.
+STATE_KINDS = FOLDED_KINDS + ADMIN_FOLDED_KINDS
+
+
+def apply_event(state, kind: str, payload: dict):
+    """Fold one stored event of a STATE_KINDS kind into `state`: (state, effects)."""
+    if kind == "admin_correction":
+        return engine.correct(state, payload)
+    if kind == "admin_void":
+        return engine.void(state, str(payload.get("reason", "")))
+    return engine.apply(state, payload)
 
 
 # --- the hash chain -------------------------------------------------------------------------
@@ -169,13 +183,16 @@ def genesis_state(cursor, game_id: int):
 def fold(cursor, state, *, game_id: int, after_seq: int, upto_seq: int):
     """Apply the folded events with after_seq < seq <= upto_seq to `state`, in seq order."""
     cursor.execute(
-        "SELECT payload::text FROM games_event WHERE game_id = %s AND seq > %s AND seq <= %s"
-        " AND kind IN ('decision', 'timeout') ORDER BY seq",
-        [game_id, after_seq, upto_seq],
+        "SELECT kind, payload::text FROM games_event WHERE game_id = %s AND seq > %s AND seq <= %s"
+        " AND kind = ANY(%s) ORDER BY seq",
+        [game_id, after_seq, upto_seq, list(STATE_KINDS)],
     )
     apply = engine.apply
-    for (payload,) in cursor.fetchall():
-        state, _ = apply(state, orjson.loads(payload))
+    for kind, payload in cursor.fetchall():
+        if kind in FOLDED_KINDS:
+            state, _ = apply(state, orjson.loads(payload))
+        else:
+            state, _ = apply_event(state, kind, orjson.loads(payload))
     return state
 
 

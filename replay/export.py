@@ -55,8 +55,8 @@ def refold_export(header: dict, events: list[dict]) -> int | None:
         if e["seq"] != index or e["prev_hash"] != prev or store.chain_hash(prev, canonical) != e["hash"]:
             return index
         prev = e["hash"]
-        if e["kind"] in store.FOLDED_KINDS:
-            state, _ = engine.apply(state, e["payload"])
+        if e["kind"] in store.STATE_KINDS:
+            state, _ = store.apply_event(state, e["kind"], e["payload"])
             current = engine.state_hash(state)
         if current != e["state_hash"]:
             return e["seq"]

@@ -229,8 +229,8 @@ def frame(*, game: Game, at: int | None, viewer: int | str) -> dict[str, Any]:
             before = store.load_state(cursor, game_id=game.pk, seq=at - 1, expected_hash=_as_event(rows[0])["state_hash"])
     effects: list[dict] = []
     numbers_before = _numbers(before)
-    if event["kind"] in store.FOLDED_KINDS:
-        state, effects = engine.apply(engine.clone(before), event["payload"])
+    if event["kind"] in store.STATE_KINDS:
+        state, effects = store.apply_event(engine.clone(before), event["kind"], event["payload"])
     else:
         state = before
     names = seat_names(engine.view(state, SPECTATOR))
@@ -242,7 +242,7 @@ def frame(*, game: Game, at: int | None, viewer: int | str) -> dict[str, Any]:
         lines = ["The night at the Inn begins: " + ", ".join(names) + " sit down."]
     elif event["kind"] == "game_ended":
         lines = ["The game is over; the seed is revealed so anyone can re-run every shuffle."]
-    elif event["kind"] not in store.FOLDED_KINDS:
+    elif event["kind"] not in store.STATE_KINDS or not lines:
         lines = [f"{event['kind'].replace('_', ' ').capitalize()}."]
     shown_event = event if viewer == OMNISCIENT else redact_event(
         event, seat=viewer if isinstance(viewer, int) else None, over=False)
@@ -297,8 +297,8 @@ def timeline(*, game: Game) -> dict[str, Any]:
         event = _as_event(row)
         seq = event["seq"]
         effects: list[dict] = []
-        if event["kind"] in store.FOLDED_KINDS:
-            state, effects = engine.apply(state, event["payload"])
+        if event["kind"] in store.STATE_KINDS:
+            state, effects = store.apply_event(state, event["kind"], event["payload"])
         data["series"].append([[s.fortitude, s.alcohol, s.gold] for s in state.seats])
         types = {fx.get("type") for fx in effects}
         if "turn" in types or seq == 0:

@@ -77,9 +77,9 @@ def verify_game(game_id: int) -> Verification:
         return bad(0, f"The recorded setup cannot start a game: {exc}.")
     current = engine.state_hash(state)
     for e in events:
-        if e["kind"] in store.FOLDED_KINDS:
+        if e["kind"] in store.STATE_KINDS:
             try:
-                state, _ = engine.apply(state, e["payload"])
+                state, _ = store.apply_event(state, e["kind"], e["payload"])
             except engine.IllegalDecision as exc:
                 return bad(e["seq"], f"seq {e['seq']}: the engine refuses the recorded decision ({exc.code}: "
                                      f"{exc.message}).")

@@ -194,9 +194,9 @@ def narration_for(*, game: Game, seat: int | None, after: int) -> dict[str, Any]
     names = seat_names(engine.view(state, "spectator"))
     steps = []
     for seq, kind, payload, _ in rows[1:]:
-        if kind not in store.FOLDED_KINDS:
+        if kind not in store.STATE_KINDS:
             continue
-        state, effects = engine.apply(state, orjson.loads(payload))
+        state, effects = store.apply_event(state, kind, orjson.loads(payload))
         lines = narrate_effects(effects, state=state, names=names, seat=seat, over=over)
         if lines:
             steps.append({"seq": seq, "lines": lines})
