@@ -1,10 +1,12 @@
 """Record the golden corpus: a few complete games as export-format JSON lines (header with
 setup and seed, then every event with its state_hash and chain hash).
 
-    python -m tests.golden.record      # rewrites tests/golden/*.jsonl
+    python -m tests.golden.record          # writes missing games, re-records games of an older RULES_VERSION
+    python -m tests.golden.record --force  # rewrites every file, even one that folds differently now
 
 Re-record only when RULES_VERSION was bumped on purpose (docs/event-store.md, "Golden
-corpus"); a changed hash under the same version is a bug or a missing version bump.
+corpus"); a changed hash under the same version is a bug or a missing version bump, so the
+command refuses to overwrite such a file without --force.
 """
 from __future__ import annotations
 
@@ -24,10 +26,18 @@ from replay.export import FORMAT  # noqa: E402
 
 HERE = Path(__file__).parent
 AT = "2026-11-22T00:00:00.000000+00:00"
+#: (file name, characters in seat order, policy seed). The seed picks the game's seed and the
+#: random decisions; together the games cover every character, 2 to 6 players, Rounds of
+#: Gambling, Drinking Contests (won and tied), eliminations and tied endings
+#: (tests/golden/test_golden.py checks that coverage).
 GAMES = [
     ("two-players", ("deirdre", "zot"), 1),
     ("three-players", ("fiona", "gerki", "zot"), 2),
     ("four-players", ("deirdre", "fiona", "gerki", "zot"), 3),
+    ("two-players-tie", ("zot", "deirdre"), 7),
+    ("four-players-tie", ("zot", "deirdre", "fiona", "gerki"), 3),
+    ("five-players-contest-tie", ("fiona", "gerki", "zot", "deirdre", "fiona"), 13),
+    ("six-players-tie", ("gerki", "zot", "deirdre", "fiona", "gerki", "zot"), 2),
 ]
 
 
@@ -61,12 +71,36 @@ def record(characters, policy_seed: int) -> list[dict]:
     return [header, *events]
 
 
-def main():
+def main(argv=None):
+    import argparse
+    import sys
+
+    from replay.export import parse_export, refold_export
+
+    parser = argparse.ArgumentParser(description="Record the golden corpus (tests/golden/*.jsonl).")
+    parser.add_argument("--force", action="store_true",
+                        help="rewrite every file, even one recorded under this RULES_VERSION that now folds differently")
+    args = parser.parse_args(argv)
+    refused = 0
     for name, characters, policy_seed in GAMES:
-        lines = record(characters, policy_seed)
         path = HERE / f"{name}.jsonl"
+        if path.exists() and not args.force:
+            header, events = parse_export(path.read_text())
+            if header["rules_version"] == store.rules_version():
+                bad = refold_export(header, events)
+                if bad is None:
+                    print(f"{path}: current (rules {header['rules_version']}), left as is")
+                    continue
+                print(f"{path}: recorded under this RULES_VERSION ({header['rules_version']}) but folds differently "
+                      f"from seq {bad}: bump RULES_VERSION if the rules change is intended, or fix the regression; "
+                      "--force overwrites it anyway", file=sys.stderr)
+                refused += 1
+                continue
+        lines = record(characters, policy_seed)
         path.write_bytes(b"".join(orjson.dumps(line) + b"\n" for line in lines))
-        print(f"{path}: {len(lines) - 1} events")
+        print(f"{path}: recorded, {len(lines) - 1} events")
+    if refused:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -58,3 +58,42 @@ def test_the_store_folds_to_every_recorded_hash(path, django_user_model):
     game.refresh_from_db()
     assert game.status == "over" and game.winners == header["winners"] and game.seq == events[-1]["seq"]
     assert verify_game(game.pk).ok
+
+
+def _effects_of(path):
+    header, events = _load(path)
+    state = engine.new_game({**header["setup"], "seed": header["seed"]})
+    seen = set()
+    for e in events:
+        if e["kind"] in ("decision", "timeout"):
+            state, effects = engine.apply(state, e["payload"])
+            for fx in effects:
+                seen.add(fx["type"])
+                if fx["type"] == "game_over" and (fx.get("tie") or len(fx.get("winners", [])) != 1):
+                    seen.add("tied ending")
+    return header, seen
+
+
+def test_the_corpus_covers_characters_player_counts_and_the_big_moments():
+    characters, counts, moments = set(), set(), set()
+    for path in FILES:
+        header, seen = _effects_of(path)
+        characters |= {s["character"] for s in header["setup"]["seats"]}
+        counts.add(len(header["setup"]["seats"]))
+        moments |= seen
+    assert characters >= {"deirdre", "fiona", "gerki", "zot"}
+    assert counts >= {2, 3, 4, 5, 6}
+    missing = {"round_started", "round_ended", "contest_won", "contest_tie", "eliminated", "tied ending"} - moments
+    assert not missing, f"no golden game has {sorted(missing)}: add one to tests/golden/record.py GAMES"
+
+
+def test_the_record_command_reproduces_every_file_byte_for_byte():
+    import orjson
+
+    from tests.golden import record
+
+    for name, characters, policy_seed in record.GAMES:
+        path = Path(__file__).parent / f"{name}.jsonl"
+        _load(path)
+        lines = record.record(characters, policy_seed)
+        assert b"".join(orjson.dumps(line) + b"\n" for line in lines) == path.read_bytes(), name
