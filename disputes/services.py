@@ -2,7 +2,7 @@
 event; staff add notes, resolve or reject with a reason the reporter sees, void the game or
 award a correction.
 
-Every staff action is an audit row (`DisputeAction`: who, what, when) and, except none, an
+Every staff action is an audit row (`DisputeAction`: who, what, when) and an
 `admin_*` event appended to the game's log by `staff_event_append`: the sibling of
 `games.services.submit_decision` for staff. It takes the same row lock on the game, loads
 the state the same way, folds the event through the engine's staff calls (`engine.correct`,
