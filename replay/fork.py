@@ -18,6 +18,8 @@ from games.errors import Conflict, ServiceError
 from games.models import Game
 
 PHASES = ("discard", "action", "order", "drink")
+PENDING = ("Something is still waiting to resolve at this event (a card, a Drink or a Round of Gambling), and a "
+           "position cannot hold that; step to an event where nothing is pending.")
 
 
 def _slugs(cards: list[dict]) -> list[str]:
@@ -54,8 +56,7 @@ def forkable(state) -> str | None:
     if state.over:
         return "The game is over at this event; fork from an earlier one."
     if state.stack:
-        return ("Something is still waiting to resolve at this event (a card, a Drink or a Round of Gambling), and "
-                "a position cannot hold that; step to an event where nothing is pending.")
+        return PENDING
     if state.phase not in PHASES:
         return "This event is between two phases; step to the next event to fork."
     return None

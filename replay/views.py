@@ -67,8 +67,17 @@ def frame_context(request, game: Game) -> dict:
     ctx.update(frame=fr, viewer=viewer, viewer_str=str(viewer), decided=decided, everyone=everyone,
                drink_deck=fr["view"].get("drink_deck", []),
                frame_json=mark_safe(json.dumps({"at": fr["at"], "as": str(viewer), "changes": fr["changes"],
-                                                "stack_empty": fr["stack_empty"]}).replace("</", "<\\/")))
+                                                "fork": _fork_refusal(request, game, fr)}).replace("</", "<\\/")))
     return ctx
+
+
+def _fork_refusal(request, game: Game, fr: dict) -> str | None:
+    """Why "play from here" is not offered at this frame (None: it is)."""
+    if not request.user.is_authenticated or game.status != Game.Status.OVER:
+        return "Only a signed-in player can fork, and only a finished game."
+    if not fr["stack_empty"]:
+        return fork.PENDING
+    return fork.forkable(fork.state_at(game=game, at=fr["at"]))
 
 
 def _error(request, exc: ServiceError):

@@ -61,7 +61,7 @@
     if (forkAt) forkAt.value = cur.at;
     var data = JSON.parse(document.getElementById("frame-data").textContent);
     var fork = document.getElementById("fork");
-    if (fork) { fork.disabled = !data.stack_empty; fork.title = data.stack_empty ? "Start a new table from this moment" : "Something is still waiting to resolve at this event: a position can only be forked when nothing is pending; step to a quieter moment"; }
+    if (fork) { fork.disabled = !!data.fork; fork.title = data.fork || "Start a new table from this moment: you in the chosen seat, bots in the others"; }
     document.querySelectorAll("svg.chart .cursor").forEach(function (line) {
       var svg = line.ownerSVGElement, last = Math.max(1, parseInt(svg.dataset.last, 10));
       var x = 6 + (720 - 12) * cur.at / last;

@@ -80,3 +80,19 @@ def test_the_page_fork_button_redirects_to_the_new_game(finished_game, players):
     at = _forkable_seq(finished_game)
     r = _client(players[0]).post(f"/games/{finished_game.pk}/replay/fork/", {"at": at, "seat": 0})
     assert r.status_code == 302 and r["Location"].startswith("/games/")
+
+
+def test_the_page_says_where_forking_is_offered(finished_game, players):
+    import json as _json
+    import re as _re
+
+    busy = next(at for at in range(1, finished_game.seq) if fork.state_at(game=finished_game, at=at).stack)
+    quiet = _forkable_seq(finished_game)
+
+    def fork_note(at):
+        html = _client(players[0]).get(f"/games/{finished_game.pk}/replay/frame/?at={at}").content.decode()
+        data = _re.search(r'<script type="application/json" id="frame-data">(.*?)</script>', html, _re.S).group(1)
+        return _json.loads(data)["fork"]
+
+    assert fork_note(quiet) is None
+    assert "waiting to resolve" in fork_note(busy)
