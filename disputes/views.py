@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -148,10 +149,22 @@ def _valid(serializer_class, data):
     return ser.validated_data
 
 
+MAX_ID = 2**63 - 1
+
+
+def _id(value: int, what: str) -> int:
+    if value > MAX_ID:
+        raise NotFound(f"There is no {what} {value}.")
+    return value
+
+
 class GameDisputes(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
+    @extend_schema(request=ReportSerializer, responses={201: DisputeSerializer}, operation_id="game_dispute_create",
+                   summary="Report a problem at one event of the game (players; anyone once it is over)")
     def post(self, request, game_id: int):
+        _id(game_id, "game")
         data = _valid(ReportSerializer, request.data)
         dispute = services.dispute_report(game_id=game_id, user=request.user, **data)
         return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
@@ -160,6 +173,8 @@ class GameDisputes(APIView):
 class MyDisputes(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
+    @extend_schema(responses={200: DisputeSerializer(many=True)}, operation_id="disputes_list",
+                   summary="Your reports and their outcomes (staff: ?all=1 for every dispute)")
     def get(self, request):
         rows = Dispute.objects.all() if request.user.is_staff and request.GET.get("all") else \
             Dispute.objects.filter(reporter=request.user)
@@ -169,7 +184,10 @@ class MyDisputes(APIView):
 class DisputeDetail(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
+    @extend_schema(responses={200: DisputeSerializer}, operation_id="dispute_retrieve",
+                   summary="One of your reports; staff also get the evidence and the staff actions")
     def get(self, request, dispute_id: int):
+        _id(dispute_id, "dispute")
         dispute = Dispute.objects.filter(pk=dispute_id).first()
         if dispute is None or (dispute.reporter_id != request.user.pk and not request.user.is_staff):
             # other players see nothing of it, not even that it exists
