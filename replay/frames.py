@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 
@@ -62,8 +63,9 @@ class _LRU:
             self._d.clear()
 
 
-frame_cache = _LRU(4096)
-timeline_cache = _LRU(64)
+#: Frames per process (an omniscient 8-seat frame is some tens of KB); RDI_REPLAY_FRAME_CACHE overrides.
+frame_cache = _LRU(getattr(settings, "RDI_REPLAY_FRAME_CACHE", 1024))
+timeline_cache = _LRU(getattr(settings, "RDI_REPLAY_TIMELINE_CACHE", 64))
 
 
 def clear_caches() -> None:
