@@ -61,6 +61,9 @@ def test_report_form_from_the_page(client, people, live_game):
     client.force_login(people.ana)
     page = client.get(f"/games/{live_game.pk}/")
     assert b'id="report-dialog"' in page.content
+    replay_page = client.get(f"/games/{live_game.pk}/replay/?at=3&as=0")
+    assert replay_page.status_code == 200 and b'id="report-dialog"' in replay_page.content
+    assert b'name="seq" id="report-seq" value="3"' in replay_page.content
     resp = client.post(f"/games/{live_game.pk}/report/", {"seq": 4, "category": "timeout", "text": "I was there!"})
     assert resp.status_code == 302 and resp["Location"] == "/disputes/"
     mine = client.get("/disputes/")
