@@ -235,3 +235,18 @@ def test_only_staff_can_act(people, api, live_game):
     with pytest.raises(Forbidden):
         dispute_services.dispute_close(dispute_id=dispute_id, staff=people.bob, outcome="resolved", reason="mine")
     assert Dispute.objects.get(pk=dispute_id).status == "open"
+
+
+def test_evidence_at_the_first_event_and_at_a_staff_event(client, api, people, live_game):
+    first = _report(api, people.ana, live_game, 0, category="other", text="The deal looked odd.").json()["id"]
+    action = dispute_services.dispute_correct(dispute_id=first, staff=people.staff, seat=1, fortitude=-1,
+                                              reason="Test correction")
+    second = _report(api, people.bob, live_game, action.event_seq, text="Why did I lose Fortitude?").json()["id"]
+    client.force_login(people.staff)
+    page = client.get(f"/staff/disputes/{first}/")
+    assert page.status_code == 200 and page.context["before"] is None and page.context["offered"] == []
+    page = client.get(f"/staff/disputes/{second}/")
+    assert page.status_code == 200
+    assert page.context["who"]["kind"] == "admin"
+    assert any(row["path"] == "seats.1.fortitude" for row in page.context["diff"])
+    assert page.context["integrity"]["ok"]
