@@ -23,7 +23,7 @@ def parse_at(raw) -> int | None:
         at = int(raw)
     except (TypeError, ValueError):
         raise ServiceError(f"'at' must be an event number, not {raw!r}.", code="invalid_at") from None
-    if at < 0 or at > 2**31:
+    if at < 0 or at > 2**31 - 1:
         raise ServiceError("'at' must be an event number from 0 to the game's latest seq.", code="invalid_at")
     return at
 
@@ -58,8 +58,9 @@ class ReplayFork(APIView):
                            "elsewhere (only where nothing is pending on the stack)")
     def post(self, request, game_id: int):
         game = _game(game_id)
-        at = parse_at(request.data.get("at"))
-        seat = request.data.get("seat", 0)
+        data = request.data if isinstance(request.data, dict) else {}
+        at = parse_at(data.get("at"))
+        seat = data.get("seat", 0)
         if at is None or not isinstance(seat, int) or isinstance(seat, bool):
             raise ServiceError("Send {\"at\": event number, \"seat\": your seat number}.", code="invalid_fork")
         new = fork.game_fork(game=game, at=at, user=request.user, seat=seat)
