@@ -151,3 +151,11 @@ def test_the_timeline_has_a_point_per_event_and_the_jump_marks(finished_game):
     last = body["series"][-1]
     omni = _get(_client(), finished_game).json()["view"]
     assert last == [[s["fortitude"], s["alcohol"], s["gold"]] for s in omni["seats"]]
+
+
+def test_actor_words_for_timeouts_bots_and_the_server():
+    assert frames.describe_actor("timeout")["kind"] == "timeout"
+    bot = frames.describe_actor("ai:mcts@1")
+    assert (bot["kind"], bot["name"], bot["version"]) == ("bot", "mcts", "1") and "version 1" in bot["label"]
+    assert frames.describe_actor("system")["kind"] == "system"
+    assert frames.describe_actor(None) is None
