@@ -55,6 +55,8 @@ class TableCreateSerializer(serializers.Serializer):
             raise serializers.ValidationError("Options must be plain JSON with 64-bit integers.") from exc
         if size > settings.RDI_MAX_DECISION_BYTES:
             raise serializers.ValidationError("Options are too large.")
+        if b"\\u0000" in orjson.dumps(value):   # Postgres jsonb cannot store NUL characters
+            raise serializers.ValidationError("Options may not contain NUL (\\u0000) characters.")
         return value
 
 

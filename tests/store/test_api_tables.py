@@ -48,6 +48,7 @@ def test_only_the_owner_adds_ai_seats_and_starts(owner_api, make_user, api_for):
     ({"player_count": 2, "variant": "nope"}, "unknown_variant"),
     ({"player_count": 2, "options": [1, 2]}, "invalid_input"),
     ({"player_count": 2, "turn_seconds": -5}, "invalid_input"),
+    ({"player_count": 2, "options": {"note": "a\u0000b"}}, "invalid_input"),   # jsonb can't hold NUL
 ])
 def test_bad_tables_are_4xx_with_a_code(owner_api, body, code):
     response = owner_api.post("/api/tables/", body, format="json")
