@@ -76,16 +76,8 @@ def staff_event_append(*, game_id: int, kind: str, payload: dict, actor: str) ->
     if kind not in STAFF_KINDS:
         raise ValueError(f"kind must be one of {STAFF_KINDS}")
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT g.seq, g.status, g.last_hash, g.state_hash, g.rules_version, t.turn_seconds, t.window_seconds,"
-            " ARRAY(SELECT s.index FROM games_seat s WHERE s.table_id = t.id AND NOT s.is_ai AND s.bot = '')"
-            " FROM games_game g JOIN games_table t ON t.id = g.table_id WHERE g.id = %s FOR UPDATE OF g",
-            [game_id],
-        )
-        row = cursor.fetchone()
-        if row is None:
-            raise NotFound(f"There is no game {game_id}.")
-        seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans = row
+        seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans = \
+            game_services.lock_game(cursor, game_id)
         if rules_version != store.rules_version():
             raise Conflict(f"This game was played under rules {rules_version}; this server runs "
                            f"{store.rules_version()} and cannot fold staff events into it.",

@@ -215,9 +215,10 @@ def _hot(entry: store.CachedState, expected_seq: int | None) -> bool:
             and (expected_seq is None or entry.seq == expected_seq))
 
 
-def _lock_and_load(cursor, *, game_id, seat, expected_seq, idempotency_key):
-    """Lock the game row, re-check the key, the seq and the rules; return its state (a cache
-    entry this caller owns) or the first result of a retried key."""
+def lock_game(cursor, game_id) -> tuple:
+    """Lock the game row for an append (the one lock every writer takes) and read what the
+    append checks: (seq, status, last_hash, state_hash, rules_version, turn_seconds,
+    window_seconds, human seat indexes)."""
     cursor.execute(
         "SELECT g.seq, g.status, g.last_hash, g.state_hash, g.rules_version, t.turn_seconds, t.window_seconds,"
         " ARRAY(SELECT s.index FROM games_seat s WHERE s.table_id = t.id AND NOT s.is_ai AND s.bot = '')"
@@ -227,7 +228,14 @@ def _lock_and_load(cursor, *, game_id, seat, expected_seq, idempotency_key):
     row = cursor.fetchone()
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
-    seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans = row
+    return row
+
+
+def _lock_and_load(cursor, *, game_id, seat, expected_seq, idempotency_key):
+    """Lock the game row, re-check the key, the seq and the rules; return its state (a cache
+    entry this caller owns) or the first result of a retried key."""
+    seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans = \
+        lock_game(cursor, game_id)
     if idempotency_key is not None:
         first = _first_result(cursor, game_id=game_id, seat=seat, key=idempotency_key)
         if first is not None:
