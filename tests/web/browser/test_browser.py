@@ -45,13 +45,17 @@ def wait_until(predicate, timeout, what, site):
 def take_my_turn(page, rng) -> bool:
     """Make one of the offered decisions on the page, as a player would; False if none."""
     if page.locator("#discard-btn").count():
-        boxes = page.locator("#board input[name=cards]")
-        for i in range(min(boxes.count(), rng.choice([0, 0, 1, 2]))):
-            boxes.nth(i).check()
-        if page.locator("#discard-btn").is_disabled():
-            for i in range(boxes.count()):
-                boxes.nth(i).uncheck()
-        page.click("#discard-btn")
+        # tick in one step (a board swapped in between two Playwright calls would detach a box)
+        page.evaluate("""n => {
+            const boxes = Array.from(document.querySelectorAll('#board input[name=cards]'));
+            boxes.forEach((b, i) => { b.checked = i < n; b.dispatchEvent(new Event('change')); });
+            const btn = document.getElementById('discard-btn');
+            if (btn && btn.disabled) boxes.forEach(b => { b.checked = false; b.dispatchEvent(new Event('change')); });
+        }""", rng.choice([0, 0, 1, 2]))
+        try:
+            page.click("#discard-btn", timeout=5000)
+        except Exception:  # noqa: BLE001 - the board moved on meanwhile: the caller looks again
+            return False
         return True
     plays = page.locator("#board .card button.play:not([disabled])")
     others = page.locator("#choices button:not([disabled])")
