@@ -30,3 +30,25 @@ def _no_task_scheduling_unless_asked(request):
     settings.RDI_SCHEDULE_TASKS = bool(request.node.get_closest_marker("celery_worker"))
     yield
     settings.RDI_SCHEDULE_TASKS = before
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username):
+        return django_user_model.objects.create_user(username=username, password="a long enough password 1")
+    return make
+
+
+@pytest.fixture
+def api_for():
+    """An APIClient authenticated with the user's token (anonymous without a user)."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    def make(user=None):
+        client = APIClient()
+        if user is not None:
+            token, _ = Token.objects.get_or_create(user=user)
+            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return client
+    return make

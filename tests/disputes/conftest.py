@@ -1,7 +1,5 @@
 """Games for the dispute tests, played through `submit_decision` like real ones."""
 import pytest
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from games import store
 from replay import frames
@@ -26,14 +24,8 @@ def people(django_user_model):
 
 
 @pytest.fixture
-def api():
-    def make(user=None):
-        client = APIClient()
-        if user is not None:
-            token, _ = Token.objects.get_or_create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-        return client
-    return make
+def api(api_for):
+    return api_for
 
 
 @pytest.fixture

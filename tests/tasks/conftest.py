@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db import connection
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from games import store
 from games.models import Game, GameEvent
@@ -91,23 +89,6 @@ def worker_factory(transactional_db, tmp_path):
 
     redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(QUEUE)
     store.cache.clear()
-
-
-@pytest.fixture
-def make_user(django_user_model):
-    def make(username):
-        return django_user_model.objects.create_user(username=username, password="a long enough password 1")
-    return make
-
-
-@pytest.fixture
-def api_for():
-    def make(user):
-        client = APIClient()
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-        return client
-    return make
 
 
 def wait_for(predicate, *, timeout: float, what: str, worker=None, every: float = 0.1):
