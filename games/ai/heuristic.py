@@ -168,7 +168,7 @@ def score(t: Table, d: Decision) -> float:
         if p is None or p.get("holder") != me:
             return -2
         risk = _my_drink_risk(t)
-        return 14 + risk if risk > -3 else -1
+        return 14 + risk if risk > -5 else -1
     if eff in ("leave_round", "leave_or_ignore_drink") or mode == "leave":
         return 3 if gold <= 3 else -1
     if eff == "inn_pays":
@@ -179,6 +179,8 @@ def score(t: Table, d: Decision) -> float:
             return -2
         more = params.get("alcohol", 0) > 0
         theirs = p.get("holder") != me
+        if theirs and more and t.margin(p["holder"]) <= p.get("alcohol", 0) + 2:
+            return 9             # this pushes them over
         return 3 if theirs == more else -2
     if eff == "negate_drink_change":
         return 3 if top.get("effect") == "drink_mod" and top.get("seat") != me and \
