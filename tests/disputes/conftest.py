@@ -1,18 +1,7 @@
 """Games for the dispute tests, played through `submit_decision` like real ones."""
 import pytest
 
-from games import store
-from replay import frames
-from tests.replay.conftest import make_user, play, start_game  # noqa: F401 - shared helpers
-
-
-@pytest.fixture(autouse=True)
-def _fresh_caches():
-    store.cache.clear()
-    frames.clear_caches()
-    yield
-    store.cache.clear()
-    frames.clear_caches()
+from tests.replay.conftest import _fresh_caches, make_user, play, start_game  # noqa: F401 - shared helpers
 
 
 @pytest.fixture
