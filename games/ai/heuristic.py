@@ -1,88 +1,310 @@
-"""``heuristic@2``: a rule-of-thumb bot that reads only its seat's view.
+"""``heuristic@3``: a rule-of-thumb bot that reads only its seat's view.
 
 It scores every decision on offer and takes the best (ties broken by the decision's seeded
 random stream). In short:
 
+- **Margin**: what matters most is how far a seat is from passing out (Fortitude − Alcohol).
+  Each point of margin is worth more the closer it is to 0 (`margin_worth`).
+- **Drinks**: a card that changes a Drink (Ignore, pass, split, liquid courage, ±2) is played
+  when what it saves, in margin worth, beats what the card is worth kept for later (`SPEND`);
+  a Drink that would make it pass out is always answered. Negates a card that would change a
+  Drink against it. Drinks made stronger or extra are aimed at opponents.
 - **Action phase**: hit the opponent closest to leaving the game (lowest of Fortitude left
-  and twice their Gold) with the biggest card; steal Gold; heal when low; start a Round of
-  Gambling only holding cards that take control.
+  and twice their Gold) with the biggest card; steal Gold; start a Round of Gambling only
+  holding cards that take control.
+- **Heals**: kept for the moment it is passing out (its last chance), where they save it.
 - **Windows**: answer a card aimed at it (Ignore, "I don't think so!", hit back); catch a
-  cheater; dodge or shrink a Drink that would bring it near passing out; make the others'
-  Drinks stronger; leave a Round or let the Inn pay when short of Gold.
-- **Gambling turns**: take control when someone else holds it and the pot is worth it.
+  cheater; leave a Round or let the Inn pay when short of Gold.
 - **Ordering**: the Drink goes to the opponent with the least Fortitude left.
-- **Discard**: drops the cards it rates lowest (at most three).
-- **Mead**: splits it when it is close to passing out.
+- **Discard**: throws back every card worth less than an average card still in its deck; the
+  closer it is to passing out, the more the cards that keep a Drink off it are worth.
 """
 from __future__ import annotations
 
-from games.ai.common import Decision, Table, is_pass, rng_for
+from collections import Counter
 
-NAME, VERSION = "heuristic", 2
+from games import engine
+from games.ai.common import Decision, Table, rng_for
+
+NAME, VERSION = "heuristic", 3
 
 #: How much each effect word is worth keeping in hand (discard phase).
 KEEP = {
     "damage": 6, "damage_each": 6, "steal_each": 5, "steal_one": 4, "force_drink": 5, "toast": 2,
-    "ignore_card": 6, "negate_sometimes": 6, "hit_back": 5, "ignore_drink": 6, "ignore_card_or_drink": 7,
-    "leave_or_ignore_drink": 6, "pass_drink": 6, "split_drink": 4, "drink_mod": 3, "negate_drink_change": 2,
-    "heal_self": 4, "heal_target_pay": 3, "mass_heal": 2, "raise": 3, "winning_hand": 4, "control": 4,
-    "force_out": 3, "gamble": 2, "take_pot": 4, "end_round_to_inn": 2, "anti_cheat": 3, "inn_pays": 3,
-    "leave_round": 2, "order_extra": 3, "tip_wench": 3, "grab_coin": 2, "courage": 3, "extra_drink": 2,
+    "ignore_card": 5, "negate_sometimes": 6, "hit_back": 4, "ignore_drink": 6, "ignore_card_or_drink": 7,
+    "leave_or_ignore_drink": 6, "pass_drink": 6, "split_drink": 4, "drink_mod": 3, "negate_drink_change": 3,
+    "heal_self": 5, "heal_target_pay": 2, "mass_heal": 3, "raise": 2, "winning_hand": 3, "control": 3,
+    "force_out": 3, "gamble": 2, "take_pot": 3, "end_round_to_inn": 1, "anti_cheat": 2, "inn_pays": 2,
+    "leave_round": 1, "order_extra": 4, "tip_wench": 2, "grab_coin": 1, "courage": 5, "extra_drink": 3,
 }
-DISCARD_BELOW = 3
-#: Cards that keep a Drink (or its Alcohol) off you, or win back Fortitude.
+#: Cards that keep a Drink (or its Alcohol) off you, or win back Fortitude: worth more when low.
 SAVERS = {"ignore_drink", "pass_drink", "leave_or_ignore_drink", "ignore_card_or_drink", "heal_self",
-          "courage", "split_drink", "mass_heal"}
+          "courage", "split_drink", "mass_heal", "negate_sometimes", "negate_drink_change"}
+#: What playing a card on a Drink gives up (in margin worth): the more uses a card has, the dearer.
+SPEND = {
+    "ignore_drink": 1.0, "pass_drink": 0.8, "split_drink": 0.6, "courage": 0.8, "drink_mod": 0.3,
+    "leave_or_ignore_drink": 1.1, "ignore_card_or_drink": 1.3, "negate_sometimes": 1.4,
+    "negate_drink_change": 0.8, "extra_drink": 0.3,
+}
+#: Margin worth: -LETHAL at 0 or below, else -SCALE·DECAY^margin.
+LETHAL, SCALE, DECAY = 25.0, 10.0, 0.72
+#: How much an opponent's margin counts against mine.
+OPPONENT_WEIGHT = 0.5
+#: Alcohol expected from a Drink nobody has seen yet.
+EXPECTED_DRINK = 2
+#: Effects that take control of a Round of Gambling.
+CONTROL = ("raise", "winning_hand", "control", "force_out", "take_pot")
+
+
+def margin_worth(margin: int) -> float:
+    return -LETHAL if margin <= 0 else -SCALE * DECAY ** margin
 
 
 def _args(frame: dict) -> dict:
     return frame.get("args") or {}
 
 
-def _card_effect(frame: dict) -> str:
-    return frame.get("effect", "")
-
-
 def _frame_hits(frame: dict, seat: int) -> bool:
     """Whether a played card frame would hurt `seat` (Fortitude, Gold or a Drink)."""
-    if frame.get("f") != "card":
+    if frame.get("f") != "card" or frame.get("seat") == seat:
         return False
-    eff, args = _card_effect(frame), _args(frame)
-    if frame.get("seat") == seat:
-        return False
-    if eff in ("damage", "hit_back", "steal_one", "tip_wench", "force_drink", "heal_target_pay"):
-        return args.get("target") == seat and eff != "heal_target_pay"
+    eff, args = frame.get("effect", ""), _args(frame)
+    if eff in ("damage", "hit_back", "steal_one", "tip_wench", "force_drink"):
+        return args.get("target") == seat
     if eff in ("damage_each", "steal_each", "mass_heal"):
         return True
     if eff == "order_extra":
         return seat in (args.get("targets") or [])
-    if eff in ("control", "raise", "winning_hand", "force_out", "take_pot"):
-        return True   # someone else taking control of a Round
-    return False
+    return eff in CONTROL   # someone else taking control of a Round
 
 
-def _drink_for(t: Table, portion: int | None) -> dict | None:
+# --- Drinks: what a change to the portions on the stack is worth -------------
+
+def _half(x: int) -> int:
+    """Half rounded up in size, as the engine splits a Drink."""
+    return -((-abs(x)) // 2) * (1 if x >= 0 else -1)
+
+
+def _delta(p: dict) -> int:
+    """How a portion changes its holder's margin when drunk."""
+    if p.get("ignored") or p.get("event"):
+        return 0
+    alc, fort = p.get("alcohol", 0), p.get("fortitude", 0)
+    return fort + alc if p.get("courage") and alc > 0 else fort - alc
+
+
+def _drink_change(effect: str, mode: str | None) -> str | None:
+    """What a card does to a Drink portion, or None if it doesn't touch Drinks."""
+    if effect == "ignore_drink" or (effect in ("leave_or_ignore_drink", "ignore_card_or_drink") and mode == "drink"):
+        return "ignore"
+    return effect if effect in ("pass_drink", "split_drink", "drink_mod", "courage", "extra_drink") else None
+
+
+def _changed(portions: list[dict], k: int, change: str, params: dict, args: dict) -> list[dict]:
+    out = [dict(p) for p in portions]
+    p = out[k]
+    if change == "ignore":
+        p["ignored"] = True
+    elif change == "pass_drink":
+        p["holder"] = args.get("target")
+    elif change == "split_drink":
+        p["alcohol"], p["fortitude"] = _half(p.get("alcohol", 0)), _half(p.get("fortitude", 0))
+        out.append(dict(p, holder=args.get("target")))
+    elif change == "drink_mod":
+        before, by = p.get("alcohol", 0), params.get("alcohol", 0)
+        p["alcohol"] = max(min(before, 0), before + by) if by < 0 else before + by
+    elif change == "courage":
+        p["courage"] = True
+    elif change == "extra_drink":
+        out.append({"holder": p.get("holder"), "alcohol": EXPECTED_DRINK, "fortitude": 0})
+    return out
+
+
+def _outcome(t: Table, portions: list[dict]) -> float:
+    """The worth for me of everyone drinking `portions`: my margin's worth less my opponents'."""
+    def after(seat):
+        return margin_worth(t.margin(seat) + sum(_delta(p) for p in portions if p.get("holder") == seat))
+    return after(t.me) - OPPONENT_WEIGHT * sum(after(s) for s in t.opponents())
+
+
+def _frame_by_id(t: Table, fid) -> dict | None:
+    return next((fr for fr in t.stack if fr.get("id") == fid), None)
+
+
+def _drink_gain(t: Table, effect: str, params: dict, args: dict) -> float | None:
+    """What a Drink change would gain me, or None when there is no such Drink to change."""
     fr = t.drink_frame()
-    if fr is None or portion is None:
+    change = _drink_change(effect, args.get("mode"))
+    k = args.get("portion")
+    if fr is None or change is None or k is None:
         return None
     portions = fr.get("portions") or []
-    return portions[portion] if 0 <= portion < len(portions) else None
+    if not 0 <= k < len(portions) or portions[k].get("ignored"):
+        return None
+    return _outcome(t, _changed(portions, k, change, params, args)) - _outcome(t, portions)
 
 
-def _my_drink_risk(t: Table) -> float:
-    """Alcohol the Drink on the stack would give me, weighed against my margin: > 0 is bad."""
-    fr = t.drink_frame()
-    if fr is None:
-        return -99
-    alc = sum(p.get("alcohol", 0) for p in fr.get("portions") or [] if p.get("holder") == t.me
-              and not p.get("ignored"))
-    return alc - (t.margin(t.me) - 3)
+def _threat(t: Table, frame: dict) -> float:
+    """What an opponent's card changing a Drink would cost me if it resolved (0 if nothing)."""
+    if frame.get("f") != "card" or frame.get("seat") == t.me:
+        return 0.0
+    gain = _drink_gain(t, frame.get("effect", ""), frame.get("params") or {}, _args(frame))
+    if gain is None:
+        on = _frame_by_id(t, frame.get("on"))
+        return _rescue(t, on) if on is not None and on.get("seat") == t.me else 0.0
+    return -gain
 
 
-def score(t: Table, d: Decision) -> float:
+def _rescue(t: Table, mine: dict) -> float:
+    """What one of my Drink changes lower on the stack is worth, should it be Negated."""
+    gain = _drink_gain(t, mine.get("effect", ""), mine.get("params") or {}, _args(mine))
+    return gain or 0.0
+
+
+# --- scoring each kind of decision -------------------------------------------
+
+def _deck_average(t: Table) -> float:
+    """The keep-worth of an average card still in my deck (what a fresh draw is worth)."""
+    left = Counter(engine.cards.deck_list(t.mine["character"]))
+    for c in list(t.mine.get("hand", [])) + list(t.mine.get("discard", [])):
+        left[c["key"]] -= 1
+    cards = [(engine.CARDS[k], n) for k, n in left.items() if n > 0]
+    total = sum(n for _, n in cards)
+    return sum(_keep(t, c.effect) * n for c, n in cards) / total if total else 0.0
+
+
+def _need(t: Table) -> float:
+    """How much the cards that save me are worth extra: more the nearer I am to passing out."""
+    m = t.margin(t.me)
+    return 5 if m <= 6 else 3 if m <= 10 else 1 if m <= 14 else 0
+
+
+def _keep(t: Table, effect: str) -> float:
+    return KEEP.get(effect, 2) + (_need(t) if effect in SAVERS else 0)
+
+
+def _score_discard(t: Table, d: Decision, average: float) -> float:
+    return sum(average - _keep(t, getattr(t.card(c), "effect", "")) for c in d.get("cards") or [])
+
+
+def _score_drink_card(t: Table, eff: str, params: dict, d: Decision) -> float:
+    args = {k: v for k, v in d.items() if k not in ("seat", "type", "card")}
+    gain = _drink_gain(t, eff, params, args)
+    if gain is None:
+        return -2
+    return gain - SPEND.get(eff, 1.0)
+
+
+def _score_negate(t: Table, eff: str) -> float:
+    top = t.top or {}
+    threat = _threat(t, top)
+    if threat:
+        return threat - SPEND[eff]
+    if eff == "negate_drink_change":
+        return -2
+    if _frame_hits(top, t.me) or (top.get("seat") != t.me and _answers_mine(t, top)):
+        return 11 if t.margin(t.me) > 8 or top.get("effect") == "hit_back" else -1
+    return -2
+
+
+def _score_heal(t: Table, eff: str, target) -> float:
+    m = t.margin(t.me)
+    if eff == "heal_self":
+        return 16 if m <= 0 else -1          # keep it for the last chance, where it saves me
+    if eff == "mass_heal":
+        return 15 if m <= 4 else 4 if m <= 8 else -1
+    gold = t.seats[target]["gold"]            # heal_target_pay: they pay me for it
+    return 12 if gold <= 1 else 2 if t.margin(target) >= 10 else -1
+
+
+def _score_gold(t: Table, eff: str, target) -> float:
+    if target == t.me:
+        return -5
+    gold = t.seats[target]["gold"]
+    if gold <= 1:
+        return 15                             # out of Gold, out of the game
+    weakest = t.weakest_opponent()
+    return 6 + (3 if gold <= 2 else 0) + (1 if target == weakest else 0) - t.danger(target) / 100
+
+
+def _score_gambling(t: Table, eff: str) -> float:
+    prompt_kind = t.prompt.get("kind", "")
+    gold = t.mine["gold"]
+    pot = t.view.get("pot", 0)
+    if eff == "gamble" and prompt_kind != "gamble":
+        controls = sum(getattr(t.card(cid), "effect", "") in ("raise", "winning_hand", "control")
+                       for cid in t.hand)
+        return 3 if controls >= 2 and gold >= 3 else -2
+    if eff == "gamble":
+        return 5 + pot / 2
+    rnd = t.round()
+    if rnd is not None and rnd.get("controller") == t.me and eff != "take_pot":
+        return -3
+    if eff == "raise" and gold <= 2:
+        return -1
+    return 4 + pot / 2 if prompt_kind == "gamble" or eff == "take_pot" else 2 + pot / 2
+
+
+def _score_attack(t: Table, eff: str, params: dict, target) -> float:
+    weakest = t.weakest_opponent()
+    aim = 0.0 if target is None or weakest is None else (1.0 if target == weakest else 0.0) - t.danger(target) / 100
+    if eff in ("damage", "hit_back"):
+        return -5 if target == t.me else 10 + params.get("fortitude", 1) + 2 * aim
+    if eff == "damage_each":
+        return 10 + params.get("fortitude", 1) * len(t.opponents())
+    if eff == "steal_each":
+        poor = any(t.seats[s]["gold"] <= 1 for s in t.opponents())
+        return 15 if poor else 7 + len(t.opponents())
+    return 8 + aim if target != t.me else -5   # force_drink
+
+
+def _score_round_card(t: Table, eff: str, mode) -> float:
+    """Leaving a Round, letting the Inn pay, and the other Round tricks."""
+    top = t.top or {}
+    gold = t.mine["gold"]
+    if eff == "anti_cheat":
+        return 10 if top.get("type") == "Cheating" and top.get("seat") != t.me else -1
+    if eff in ("leave_round", "leave_or_ignore_drink"):
+        return 3 if gold <= 3 else -1
+    if eff == "inn_pays":
+        return 3 if gold <= 4 else 0.2
+    if eff == "end_round_to_inn":
+        rnd = t.round()
+        return 2 if rnd is not None and rnd.get("controller") not in (None, t.me) else -2
+    return 3   # grab_coin
+
+
+def _score_play(t: Table, d: Decision) -> float:
+    c = t.card(d.get("card"))
+    if c is None:
+        return -1.0
+    eff, params, target, mode = c.effect, c.params, d.get("target"), d.get("mode")
+    if _drink_change(eff, mode) is not None:
+        return _score_drink_card(t, eff, params, d)
+    if eff in ("negate_sometimes", "negate_drink_change"):
+        return _score_negate(t, eff)
+    if eff in ("heal_self", "mass_heal", "heal_target_pay"):
+        return _score_heal(t, eff, target)
+    if eff in ("steal_one", "tip_wench"):
+        return _score_gold(t, eff, target)
+    if eff in ("damage", "hit_back", "damage_each", "steal_each", "force_drink"):
+        return _score_attack(t, eff, params, target)
+    if eff == "gamble" or eff in CONTROL:
+        return _score_gambling(t, eff)
+    if eff == "ignore_card" or mode == "card":
+        return 12 if _frame_hits(t.top or {}, t.me) else -2
+    if eff == "toast":
+        lowest = min((t.margin(s) for s in t.opponents()), default=99)
+        return 5 if t.margin(t.me) > lowest + 3 else -1
+    if eff == "order_extra":
+        targets = d.get("targets") or []
+        weakest = t.weakest_opponent()
+        return -2 if t.me in targets or t.mine["gold"] < 3 else 2 + 0.5 * sum(x == weakest for x in targets)
+    return _score_round_card(t, eff, mode)
+
+
+def score(t: Table, d: Decision, average: float | None = None) -> float:
     kind = d.get("type")
-    me = t.me
-    mine = t.mine
     if kind == "pass":
         return 0.0
     if kind == "drink":
@@ -91,142 +313,36 @@ def score(t: Table, d: Decision) -> float:
         target = d.get("target")
         return 1 + (30 - t.margin(target)) / 30 if target is not None else 0.5
     if kind == "split":
-        target = d.get("target")
-        return (1.5 if t.margin(me) <= 8 else -0.5) + (30 - t.margin(target)) / 100
+        # Mead: half of it to an opponent is less for me and more for them.
+        return 1.5 + (30 - t.margin(d.get("target"))) / 100
     if kind == "discard":
-        cards = d.get("cards") or []
-        # Close to passing out, dig for the cards that keep a Drink off you.
-        saving = t.margin(me) <= 8
-        values = [KEEP.get(getattr(t.card(c), "effect", ""), 2) + (4 if saving and getattr(
-            t.card(c), "effect", "") in SAVERS else 0) for c in cards]
-        if len(cards) > (4 if saving else 3):
-            return -1.0
-        return sum(DISCARD_BELOW - v for v in values)
+        return _score_discard(t, d, _deck_average(t) if average is None else average)
     if kind != "play":
         return -0.5
-    c = t.card(d.get("card"))
-    if c is None:
-        return -1.0
-    eff, params, target, portion, mode = c.effect, c.params, d.get("target"), d.get("portion"), d.get("mode")
-    top = t.top or {}
-    prompt_kind = t.prompt.get("kind", "")
-    gold = mine["gold"]
-    weakest = t.weakest_opponent()
-    aim = 0.0 if target is None or weakest is None else (1.0 if target == weakest else 0.0) - t.danger(target) / 100
-
-    if eff == "damage" or eff == "hit_back":
-        if target == me:
-            return -5
-        return 10 + params.get("fortitude", 1) + 2 * aim
-    if eff == "damage_each":
-        return 10 + params.get("fortitude", 1) * len(t.opponents())
-    if eff in ("steal_one", "tip_wench"):
-        if target == me:
-            return -5
-        low_gold = 3 if t.seats[target]["gold"] <= 2 else 0
-        return 6 + low_gold + aim
-    if eff == "steal_each":
-        return 7 + len(t.opponents())
-    if eff == "force_drink":
-        return 8 + aim if target != me else -5
-    if eff == "toast":
-        lowest = min((t.margin(s) for s in t.opponents()), default=99)
-        return 5 if t.margin(me) > lowest + 3 else -1
-    if eff == "heal_self":
-        if t.margin(me) <= 4:
-            return 16        # about to pass out: this beats any attack
-        return 6 if t.margin(me) <= 8 or mine["alcohol"] >= 5 else -1
-    if eff == "heal_target_pay":
-        if target == me:
-            return 4 if t.margin(me) <= 10 else -1
-        return 3 if gold >= 0 else -1
-    if eff == "mass_heal":
-        return 15 if t.margin(me) <= 4 else 4 if t.margin(me) <= 8 else -1
-    if eff == "gamble":
-        if prompt_kind == "gamble":
-            return 5 + t.view.get("pot", 0) / 2
-        controls = sum(getattr(t.card(cid), "effect", "") in ("raise", "winning_hand", "control")
-                       for cid in t.hand)
-        return 3 if controls >= 2 and gold >= 3 else -2
-    if eff in ("raise", "winning_hand", "control", "force_out", "take_pot"):
-        rnd = t.round()
-        pot = t.view.get("pot", 0)
-        if rnd is not None and rnd.get("controller") == me and eff != "take_pot":
-            return -3
-        if eff == "raise" and gold <= 2:
-            return -1
-        return 4 + pot / 2 if prompt_kind == "gamble" or eff == "take_pot" else 2 + pot / 2
-    if eff == "anti_cheat":
-        return 10 if top.get("type") == "Cheating" and top.get("seat") != me else -1
-    if eff == "negate_sometimes":
-        return 11 if _frame_hits(top, me) or (top.get("seat") != me and _answers_mine(t, top)) else -2
-    if eff == "ignore_card" or (eff in ("ignore_card_or_drink",) and mode == "card"):
-        return 12 if _frame_hits(top, me) else -2
-    if eff in ("ignore_drink", "pass_drink", "split_drink") or mode == "drink" or (
-            eff == "ignore_card_or_drink" and portion is not None):
-        p = _drink_for(t, portion)
-        if p is None or p.get("holder") != me:
-            return -2
-        risk = _my_drink_risk(t)
-        return 14 + risk if risk > -5 else -1
-    if eff in ("leave_round", "leave_or_ignore_drink") or mode == "leave":
-        return 3 if gold <= 3 else -1
-    if eff == "inn_pays":
-        return 3 if gold <= 4 else 0.2
-    if eff == "drink_mod":
-        p = _drink_for(t, portion)
-        if p is None:
-            return -2
-        more = params.get("alcohol", 0) > 0
-        theirs = p.get("holder") != me
-        if theirs and more and t.margin(p["holder"]) <= p.get("alcohol", 0) + 2:
-            return 9             # this pushes them over
-        return 3 if theirs == more else -2
-    if eff == "negate_drink_change":
-        return 3 if top.get("effect") == "drink_mod" and top.get("seat") != me and \
-            (_drink_for(t, _args(top).get("portion")) or {}).get("holder") == me else -2
-    if eff == "order_extra":
-        targets = d.get("targets") or []
-        if me in targets or gold < 3:
-            return -2
-        return 2 + sum(1 for x in targets if x == weakest) * 0.5
-    if eff in ("end_round_to_inn",):
-        rnd = t.round()
-        return 2 if rnd is not None and rnd.get("controller") not in (None, me) else -2
-    if eff == "grab_coin":
-        return 3
-    if eff == "courage":
-        p = _drink_for(t, portion)
-        alc = (p or {}).get("alcohol", 0)
-        return 13 + alc if p is not None and p.get("holder") == me and alc >= 2 else -1
-    if eff == "extra_drink":
-        p = _drink_for(t, portion)
-        if p is None or p.get("holder") == me:
-            return -2
-        return 5 if t.margin(p["holder"]) <= 6 + p.get("alcohol", 0) else -1
-    return -1
+    return _score_play(t, d)
 
 
 def _answers_mine(t: Table, top: dict) -> bool:
     """Whether `top` answers a card of mine lower on the stack (e.g. an Ignore of my attack)."""
-    on = top.get("on")
-    for fr in t.stack:
-        if fr.get("id") == on:
-            return fr.get("seat") == t.me
-    return False
+    on = _frame_by_id(t, top.get("on"))
+    return on is not None and on.get("seat") == t.me
+
+
+def _scored(view: dict) -> list[tuple[float, Decision]]:
+    t = Table(view)
+    average = _deck_average(t) if t.prompt.get("kind") == "phase:discard" else None
+    return [(score(t, d, average), d) for d in t.decisions]
 
 
 def ranked(view: dict) -> list[tuple[float, Decision]]:
-    t = Table(view)
-    return sorted(((score(t, d), d) for d in t.decisions), key=lambda x: -x[0])
+    return sorted(_scored(view), key=lambda x: -x[0])
 
 
 def decide(view: dict, *, seed: str) -> Decision:
-    t = Table(view)
-    decisions = t.decisions
+    decisions = (view["prompt"] or {}).get("decisions", [])
     if len(decisions) == 1:
         return dict(decisions[0])
-    scored = [(score(t, d), d) for d in decisions]
+    scored = _scored(view)
     best = max(s for s, _ in scored)
     top = [d for s, d in scored if s == best]
     if len(top) > 1:

@@ -96,7 +96,7 @@ def test_default_decision_is_least_harmful():
 
 
 def test_registry_versions():
-    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@2", "mcts@1"}
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@3", "mcts@1"}
     assert get_bot("mcts@1").actor == "ai:mcts@1"
     with pytest.raises(ValueError):
         get_bot("mcts@99")
