@@ -186,20 +186,19 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
     if kind not in store.FOLDED_KINDS:
         raise ValueError(f"kind must be one of {store.FOLDED_KINDS}")
     decision = {**decision, "seat": seat}
-    with connection.cursor() as cursor:
-        if idempotency_key is not None:
-            first = _first_result(cursor, game_id=game_id, seat=seat, key=idempotency_key)
-            if first is not None:
-                return first
-        entry = store.cache.take(game_id)
-        if entry is not None:
-            if _hot(entry, expected_seq):
+    entry = store.cache.take(game_id)
+    if entry is not None:
+        if _hot(entry, expected_seq):
+            # A retried key needs no look-up here: its first append moved the seq on (the
+            # compare-and-set fails) or, in the same seq, the key's unique index refuses it.
+            # Either way the locked path below finds and returns the first result.
+            with connection.cursor() as cursor:
                 result = _append(cursor, game_id=game_id, entry=entry, decision=decision, actor=actor, kind=kind,
                                  idempotency_key=idempotency_key, locked=False)
-                if result is not None:
-                    return result
-            else:
-                store.cache.put(game_id, entry)
+            if result is not None:
+                return result
+        else:
+            store.cache.put(game_id, entry)
     with transaction.atomic(), connection.cursor() as cursor:
         entry = _lock_and_load(cursor, game_id=game_id, seat=seat, expected_seq=expected_seq,
                                idempotency_key=idempotency_key)

@@ -287,6 +287,16 @@ class StateCache:
             self._entries.move_to_end(game_id)
             return engine.clone(entry.state)
 
+    def peek(self, game_id: int, seq: int):
+        """The cached state after `seq` itself (no copy), or None. Only for a caller that reads
+        it at once and keeps no reference: the worker choosing its next AI turn, which then
+        submits through the compare-and-set that catches a game moved on elsewhere."""
+        with self._lock:
+            entry = self._entries.get(game_id)
+            if entry is None or entry.seq != seq or entry.rules_version != rules_version():
+                return None
+            return entry.state
+
     def put(self, game_id: int, entry: CachedState) -> None:
         with self._lock:
             current = self._entries.get(game_id)

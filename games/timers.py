@@ -129,29 +129,45 @@ def concerns(view: dict, seat: int) -> bool:
     return True   # events, contests, last chances, wins: everyone's business
 
 
-def automatic_decision(game_id: int, seq: int):
+def seat_controls(game_id: int) -> dict[int, tuple[str, str]]:
+    """{seat index: (bot name or "", auto-pass mode)} of a game's table. A change to either
+    is an event, so it moves the game's seq: a batch that read these can keep them until
+    its compare-and-set fails."""
+    rows = Seat.objects.filter(table__game__id=game_id).values_list("index", "bot", "autopass")
+    return {index: (bot, autopass) for index, bot, autopass in rows}
+
+
+def _state_at(game_id: int, seq: int):
+    """The state after `seq` if the game is still active there, else None. From this
+    process's cache when it holds that seq (the common case in a batch: its own last commit;
+    a game moved on elsewhere is caught by the submit's compare-and-set), else from the store."""
+    state = store.cache.peek(game_id, seq)
+    if state is None:
+        game = Game.objects.filter(pk=game_id).only("seq", "status", "state_hash").first()
+        if game is None or game.status != Game.Status.ACTIVE or game.seq != seq:
+            return None
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            state = store.state_for_read(cursor, game_id=game_id, seq=seq, expected_hash=game.state_hash)
+    return None if state.over else state
+
+
+def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
     """(seat, decision, actor, idempotency key) for the prompt open at `seq` when a bot plays
     that seat or its player's auto-pass covers it; None otherwise (or when the game moved on)."""
-    game = Game.objects.filter(pk=game_id).only("seq", "status", "state_hash", "table_id", "seed_sha256").first()
-    if game is None or game.status != Game.Status.ACTIVE or game.seq != seq:
-        return None
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        state = store.state_for_read(cursor, game_id=game_id, seq=seq, expected_hash=game.state_hash)
-    prompts = engine.prompts(state)
+    state = _state_at(game_id, seq)
+    prompts = engine.prompts(state) if state is not None else None
     if not prompts:
         return None
     seat = prompts[0].seat
-    row = Seat.objects.filter(table_id=game.table_id, index=seat).values("bot", "autopass").first()
-    if row is None:
-        return None
+    bot_name, mode = (controls if controls is not None else seat_controls(game_id)).get(seat, ("", "off"))
     view = engine.view(state, seat)
-    if row["bot"]:
-        bot = ai.get_bot(row["bot"])
-        decision = bot.decide(view, seed=ai.decision_seed(game=game.seed_sha256, seq=seq, seat=seat))
+    if bot_name:
+        bot = ai.get_bot(bot_name)
+        seed = ai.decision_seed(game=store.seed_commitment(state.seed), seq=seq, seat=seat)
+        decision = bot.decide(view, seed=seed)
         return seat, decision, bot.actor, f"ai:{seq}:{seat}"
-    mode = row["autopass"]
     if prompts[0].kind == "respond" and (mode == "windows" or (mode == "untargeted" and not concerns(view, seat))):
         return seat, {"seat": seat, "type": "pass"}, "autopass", f"autopass:{seq}:{seat}"
     return None
@@ -163,9 +179,10 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
     budget = settings.RDI_AI_BATCH_SECONDS if budget is None else budget
     started = time.monotonic()
     played = 0
+    controls = seat_controls(game_id)
     with batching(game_id):
         while True:
-            auto = automatic_decision(game_id, seq)
+            auto = automatic_decision(game_id, seq, controls)
             if auto is None:
                 return played
             seat, decision, actor, key = auto
