@@ -39,21 +39,24 @@ KEEP = {
 }
 #: Cards that keep a Drink (or its Alcohol) off you, or win back Fortitude: worth more when low.
 SAVERS = {"ignore_drink", "pass_drink", "leave_or_ignore_drink", "ignore_card_or_drink", "heal_self",
-          "courage", "split_drink", "mass_heal", "negate_sometimes", "negate_drink_change"}
+          "courage", "split_drink", "mass_heal"}
+#: Cards that answer a card changing a Drink.
+ANSWERS = {"negate_sometimes", "negate_drink_change"}
 #: What playing a card on a Drink gives up (in margin worth): the more uses a card has, the dearer.
 SPEND = {
-    "ignore_drink": 1.0, "pass_drink": 0.8, "split_drink": 0.6, "courage": 0.8, "drink_mod": 0.3,
-    "leave_or_ignore_drink": 1.1, "ignore_card_or_drink": 1.3, "negate_sometimes": 1.4,
-    "negate_drink_change": 0.8, "extra_drink": 0.3,
+    "ignore_drink": 0.6, "pass_drink": 0.5, "split_drink": 0.4, "courage": 0.5, "drink_mod": 0.2,
+    "leave_or_ignore_drink": 0.7, "ignore_card_or_drink": 0.8, "negate_sometimes": 0.8,
+    "negate_drink_change": 0.5, "extra_drink": 0.2,
 }
 #: Margin worth: -LETHAL at 0 or below, else -SCALE·DECAY^margin.
-LETHAL, SCALE, DECAY = 25.0, 10.0, 0.72
+LETHAL, SCALE, DECAY = 25.0, 10.0, 0.85
 #: How much an opponent's margin counts against mine.
 OPPONENT_WEIGHT = 0.5
 #: Alcohol expected from a Drink nobody has seen yet.
 EXPECTED_DRINK = 2
 #: Effects that take control of a Round of Gambling.
 CONTROL = ("raise", "winning_hand", "control", "force_out", "take_pot")
+MAX_STAT = 20
 
 
 def margin_worth(margin: int) -> float:
@@ -85,12 +88,22 @@ def _half(x: int) -> int:
     return -((-abs(x)) // 2) * (1 if x >= 0 else -1)
 
 
-def _delta(p: dict) -> int:
-    """How a portion changes its holder's margin when drunk."""
+def _drunk(p: dict) -> tuple[int, int]:
+    """The (Alcohol, Fortitude) a portion gives its holder when drunk."""
     if p.get("ignored") or p.get("event"):
-        return 0
+        return 0, 0
     alc, fort = p.get("alcohol", 0), p.get("fortitude", 0)
-    return fort + alc if p.get("courage") and alc > 0 else fort - alc
+    return (0, fort + alc) if p.get("courage") and alc > 0 else (alc, fort)
+
+
+def _margin_after(t: Table, seat: int, portions: list[dict]) -> int:
+    """The seat's margin once it drinks its portions; both numbers stay within 0..20, so
+    Fortitude gained at 20 is lost."""
+    drunk = [_drunk(p) for p in portions if p.get("holder") == seat]
+    s = t.seats[seat]
+    fortitude = min(MAX_STAT, max(0, s["fortitude"] + sum(f for _, f in drunk)))
+    alcohol = min(MAX_STAT, max(0, s["alcohol"] + sum(a for a, _ in drunk)))
+    return fortitude - alcohol
 
 
 def _drink_change(effect: str, mode: str | None) -> str | None:
@@ -122,9 +135,9 @@ def _changed(portions: list[dict], k: int, change: str, params: dict, args: dict
 
 def _outcome(t: Table, portions: list[dict]) -> float:
     """The worth for me of everyone drinking `portions`: my margin's worth less my opponents'."""
-    def after(seat):
-        return margin_worth(t.margin(seat) + sum(_delta(p) for p in portions if p.get("holder") == seat))
-    return after(t.me) - OPPONENT_WEIGHT * sum(after(s) for s in t.opponents())
+    def worth(seat):
+        return margin_worth(_margin_after(t, seat, portions))
+    return worth(t.me) - OPPONENT_WEIGHT * sum(worth(s) for s in t.opponents())
 
 
 def _frame_by_id(t: Table, fid) -> dict | None:
@@ -180,7 +193,16 @@ def _need(t: Table) -> float:
 
 
 def _keep(t: Table, effect: str) -> float:
-    return KEEP.get(effect, 2) + (_need(t) if effect in SAVERS else 0)
+    value = KEEP.get(effect, 2)
+    if effect in SAVERS:
+        value += _need(t)
+    elif effect in ANSWERS:
+        value += _need(t) / 2                 # only good against a card changing my Drink
+    if effect == "heal_self" and t.mine["fortitude"] >= MAX_STAT - 1:
+        value -= 3                            # nothing to heal until something hurts me
+    if effect in ("steal_one", "steal_each") and t.mine["gold"] <= 2:
+        value += 3
+    return value
 
 
 def _score_discard(t: Table, d: Decision, average: float) -> float:
@@ -224,7 +246,8 @@ def _score_gold(t: Table, eff: str, target) -> float:
     if gold <= 1:
         return 15                             # out of Gold, out of the game
     weakest = t.weakest_opponent()
-    return 6 + (3 if gold <= 2 else 0) + (1 if target == weakest else 0) - t.danger(target) / 100
+    mine = 3 if eff == "steal_one" and t.mine["gold"] <= 2 else 0
+    return 6 + mine + (3 if gold <= 2 else 0) + (1 if target == weakest else 0) - t.danger(target) / 100
 
 
 def _score_gambling(t: Table, eff: str) -> float:
