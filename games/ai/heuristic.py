@@ -57,6 +57,8 @@ EXPECTED_DRINK = 2
 #: Effects that take control of a Round of Gambling.
 CONTROL = ("raise", "winning_hand", "control", "force_out", "take_pot")
 MAX_STAT = 20
+#: Gold it keeps back before paying for extra Drinks.
+SPARE_GOLD = 4
 
 
 def margin_worth(margin: int) -> float:
@@ -113,7 +115,9 @@ def _drink_change(effect: str, mode: str | None) -> str | None:
     return effect if effect in ("pass_drink", "split_drink", "drink_mod", "courage", "extra_drink") else None
 
 
-def _changed(portions: list[dict], k: int, change: str, params: dict, args: dict) -> list[dict]:
+def _changed(portions: list[dict], k: int, change: str, params: dict, args: dict,
+             pile: dict[int, int]) -> list[dict]:
+    """The portions once `change` hits portion k (`pile`: each seat's Drink Me! count)."""
     out = [dict(p) for p in portions]
     p = out[k]
     if change == "ignore":
@@ -128,7 +132,7 @@ def _changed(portions: list[dict], k: int, change: str, params: dict, args: dict
         p["alcohol"] = max(min(before, 0), before + by) if by < 0 else before + by
     elif change == "courage":
         p["courage"] = True
-    elif change == "extra_drink":
+    elif change == "extra_drink" and pile.get(p.get("holder")):
         out.append({"holder": p.get("holder"), "alcohol": EXPECTED_DRINK, "fortitude": 0})
     return out
 
@@ -154,7 +158,8 @@ def _drink_gain(t: Table, effect: str, params: dict, args: dict) -> float | None
     portions = fr.get("portions") or []
     if not 0 <= k < len(portions) or portions[k].get("ignored"):
         return None
-    return _outcome(t, _changed(portions, k, change, params, args)) - _outcome(t, portions)
+    pile = {s["seat"]: s["drink_me_count"] for s in t.seats}
+    return _outcome(t, _changed(portions, k, change, params, args, pile)) - _outcome(t, portions)
 
 
 def _threat(t: Table, frame: dict) -> float:
@@ -234,6 +239,8 @@ def _score_heal(t: Table, eff: str, target) -> float:
     if eff == "heal_self":
         return 16 if m <= 0 else -1          # keep it for the last chance, where it saves me
     if eff == "mass_heal":
+        if t.mine["fortitude"] >= MAX_STAT:
+            return 4 if t.mine["gold"] <= 4 else -1    # heals me nothing, but they pay me
         return 15 if m <= 4 else 4 if m <= 8 else -1
     gold = t.seats[target]["gold"]            # heal_target_pay: they pay me for it
     return 12 if gold <= 1 else 2 if t.margin(target) >= 10 else -1
@@ -278,7 +285,9 @@ def _score_attack(t: Table, eff: str, params: dict, target) -> float:
     if eff == "steal_each":
         poor = any(t.seats[s]["gold"] <= 1 for s in t.opponents())
         return 15 if poor else 7 + len(t.opponents())
-    return 8 + aim if target != t.me else -5   # force_drink
+    if target == t.me or not t.seats[target]["drink_me_count"]:
+        return -5                              # force_drink: nothing to drink, nothing happens
+    return 8 + aim
 
 
 def _score_round_card(t: Table, eff: str, mode) -> float:
@@ -322,7 +331,7 @@ def _score_play(t: Table, d: Decision) -> float:
     if eff == "order_extra":
         targets = d.get("targets") or []
         weakest = t.weakest_opponent()
-        return -2 if t.me in targets or t.mine["gold"] < 3 else 2 + 0.5 * sum(x == weakest for x in targets)
+        return -2 if t.me in targets or t.mine["gold"] < SPARE_GOLD else 2 + 0.5 * sum(x == weakest for x in targets)
     return _score_round_card(t, eff, mode)
 
 

@@ -7,6 +7,7 @@ from games import engine
 from games.ai import BOTS, decision_seed, default_decision, get_bot
 from games.ai.determinize import Skeleton
 from games.ai.match import play_match
+from games.engine.scenario import setup_from
 
 CHARS = ["deirdre", "zot", "fiona", "gerki"]
 
@@ -106,3 +107,51 @@ def test_small_match_heuristic_beats_random():
     result = play_match(a="heuristic", b="random", games=10, players=2, seed=1)
     assert result.games == 10
     assert result.wins["heuristic"] > result.wins["random"]
+
+
+def _heuristic_at(seats, **pos):
+    """A game at a scenario position (docs/scenarios.md) and the prompt it waits on."""
+    state = engine.new_game(setup_from({"seats": seats, **pos}))
+    return state, engine.prompts(state)[0]
+
+
+def _heuristic_decides(state, prompt):
+    return get_bot("heuristic").decide(engine.view(state, prompt.seat), seed="t:0:0")
+
+
+def _reveal(state):
+    state, _ = engine.apply(state, {"seat": state.active, "type": "drink"})
+    return state, engine.prompts(state)[0]
+
+
+@pytest.mark.parametrize("fortitude,alcohol,drink,ignores", [(10, 8, "wine", True), (20, 0, "light-ale", False)])
+def test_heuristic_ignores_a_drink_that_would_pass_it_out_but_not_a_small_one_far_from_it(
+        fortitude, alcohol, drink, ignores):
+    state, _ = _heuristic_at([{"character": "gerki", "fortitude": fortitude, "alcohol": alcohol,
+                               "hand": ["dump-it-on-the-floor"], "drink_me": [drink]},
+                              {"character": "deirdre"}], active=0, phase="drink")
+    state, prompt = _reveal(state)
+    assert prompt.seat == 0 and prompt.kind == "respond"
+    assert (_heuristic_decides(state, prompt)["type"] == "play") is ignores
+
+
+def test_heuristic_keeps_its_heal_for_its_last_chance():
+    hand = ["my-goddess-heals-me", "im-not-that-kind-of-priestess"]
+    state, prompt = _heuristic_at([{"character": "deirdre", "fortitude": 15, "alcohol": 10, "hand": hand},
+                                   {"character": "gerki"}], active=0, phase="action")
+    decision = _heuristic_decides(state, prompt)
+    assert decision["type"] == "play" and state.cards[decision["card"]].endswith("im-not-that-kind-of-priestess")
+    state, prompt = _heuristic_at([{"character": "deirdre", "fortitude": 12, "alcohol": 12, "hand": hand},
+                                   {"character": "gerki"}], active=1, phase="action")
+    assert state.stack[-1]["f"] == "last_chance" and prompt.seat == 0
+    decision = _heuristic_decides(state, prompt)
+    assert state.cards[decision["card"]].endswith("my-goddess-heals-me")
+
+
+def test_heuristic_digs_for_drink_savers_when_close_to_passing_out():
+    hand = ["dump-it-on-the-floor", "i-raise", "winning-hand", "gambling-im-in"]
+    state, prompt = _heuristic_at([{"character": "gerki", "fortitude": 10, "alcohol": 7, "hand": hand},
+                                   {"character": "deirdre"}], active=0, phase="discard")
+    decision = _heuristic_decides(state, prompt)
+    thrown = {state.cards[c].split("/")[1] for c in decision["cards"]}
+    assert thrown == {"i-raise", "winning-hand", "gambling-im-in"}
