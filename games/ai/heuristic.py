@@ -25,6 +25,7 @@ from collections import Counter
 
 from games import engine
 from games.ai.common import Decision, Table, rng_for
+from games.engine.cards import deck_list
 
 NAME, VERSION = "heuristic", 3
 
@@ -183,7 +184,7 @@ def _rescue(t: Table, mine: dict) -> float:
 
 def _deck_average(t: Table) -> float:
     """The keep-worth of an average card still in my deck (what a fresh draw is worth)."""
-    left = Counter(engine.cards.deck_list(t.mine["character"]))
+    left = Counter(deck_list(t.mine["character"]))
     for c in list(t.mine.get("hand", [])) + list(t.mine.get("discard", [])):
         left[c["key"]] -= 1
     cards = [(engine.CARDS[k], n) for k, n in left.items() if n > 0]
@@ -230,6 +231,7 @@ def _score_negate(t: Table, eff: str) -> float:
     if eff == "negate_drink_change":
         return -2
     if _frame_hits(top, t.me) or (top.get("seat") != t.me and _answers_mine(t, top)):
+        # Near passing out it is kept for a Drink, unless the card would hit me right now.
         return 11 if t.margin(t.me) > 8 or top.get("effect") == "hit_back" else -1
     return -2
 
@@ -290,7 +292,7 @@ def _score_attack(t: Table, eff: str, params: dict, target) -> float:
     return 8 + aim
 
 
-def _score_round_card(t: Table, eff: str, mode) -> float:
+def _score_round_card(t: Table, eff: str) -> float:
     """Leaving a Round, letting the Inn pay, and the other Round tricks."""
     top = t.top or {}
     gold = t.mine["gold"]
@@ -332,7 +334,7 @@ def _score_play(t: Table, d: Decision) -> float:
         targets = d.get("targets") or []
         weakest = t.weakest_opponent()
         return -2 if t.me in targets or t.mine["gold"] < SPARE_GOLD else 2 + 0.5 * sum(x == weakest for x in targets)
-    return _score_round_card(t, eff, mode)
+    return _score_round_card(t, eff)
 
 
 def score(t: Table, d: Decision, average: float | None = None) -> float:
