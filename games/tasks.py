@@ -21,6 +21,14 @@ def expire(game_id: int, seq: int) -> str:
     return timers.expire(game_id, seq)
 
 
+@shared_task(name="games.tasks.tick", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def tick() -> int:
+    """Play every bot turn due on the AI clock (games/clock.py), whatever its table."""
+    from games import clock
+
+    return clock.tick()
+
+
 @shared_task(name="games.tasks.sweep", acks_late=True, ignore_result=True, expires=30)
 def sweep() -> dict:
     """Beat: re-send overdue timeouts and stalled AI turns."""
@@ -30,9 +38,10 @@ def sweep() -> dict:
 
 
 @shared_task(name="games.tasks.bench_noop", acks_late=True, ignore_result=True)
-def bench_noop(chain: int, step: int, steps: int, queued_at: float) -> None:
-    """The load benchmark's bare pipeline (tests/bench_stack.py): insert one row, publish,
-    queue the next step. No engine, no store: the floor the AI pipeline is compared with."""
+def bench_noop(chain: int, step: int, think: float, stop_at: float) -> None:
+    """The load benchmark's bare pipeline (tests/bench_stack.py): stamp the time, insert one
+    row, publish, queue the next step after `think` seconds until `stop_at`. No engine, no
+    store: the floor the AI pipeline is compared with."""
     import time
 
     import orjson
@@ -40,11 +49,10 @@ def bench_noop(chain: int, step: int, steps: int, queued_at: float) -> None:
 
     from games import services
 
-    started = time.time()
+    stamped = time.time()
     with connection.cursor() as cursor:
-        cursor.execute("INSERT INTO rdi_bench_bare (chain, step, queued_at, started_at, committed_at)"
-                       " VALUES (%s, %s, %s, %s, %s)", [chain, step, queued_at, started, time.time()])
-    committed = time.time()
-    services._redis_client().publish(f"rdi:bench:{chain}", orjson.dumps({"step": step, "committed": committed}))
-    if step + 1 < steps:
-        bench_noop.apply_async((chain, step + 1, steps, time.time()))
+        cursor.execute("INSERT INTO rdi_bench_bare (chain, step, stamped_at) VALUES (%s, %s, %s)",
+                       [chain, step, stamped])
+    services._redis_client().publish(f"rdi:bench:{chain}", orjson.dumps({"step": step}))
+    if stamped + think < stop_at:
+        bench_noop.apply_async((chain, step + 1, think, stop_at), countdown=think)

@@ -7,7 +7,8 @@ twice, late, or after someone else acted changes nothing. See docs/operations.md
   plays, or for a player whose auto-pass choice may cover it, schedules `advance(game, seq)`;
   a timed prompt for a player schedules `expire(game, seq)` at its deadline.
 - `play_automatic` plays consecutive automatic turns of one table in one task (up to
-  RDI_AI_BATCH_SECONDS), then hands on to a fresh task.
+  RDI_AI_BATCH_SECONDS), then hands on to a fresh task. When bots think
+  (RDI_AI_THINK_SECONDS), a bot's turn goes on the AI clock instead (games/clock.py).
 - `expire` submits the default decision as actor `timeout`; after RDI_TIMEOUTS_BEFORE_HANDOVER
   timeouts in a row the seat is handed to a bot (`seat_control_changed`) until its player acts.
 - `sweep` (Celery beat) re-sends anything overdue: a lost message or a dead worker never
@@ -23,7 +24,7 @@ from datetime import datetime, timedelta, timezone
 
 from django.conf import settings
 
-from games import ai, engine, services, store
+from games import ai, clock, engine, services, store
 from games.errors import Conflict, Illegal, NotFound
 from games.models import Game, GameEvent, Seat
 
@@ -73,7 +74,9 @@ def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, w
         if human_seats is None:
             human_seats = _human_seats(game_id)
         if prompt.seat not in human_seats:
-            if game_id not in _batching():
+            if clock.thinking():
+                clock.put(game_id, seq)
+            elif game_id not in _batching():
                 tasks.advance.apply_async((game_id, seq))
             return
         seconds = timer_seconds(prompt.kind, turn_seconds, window_seconds)
@@ -175,26 +178,18 @@ def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
 
 def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> int:
     """Play the automatic turns of a game from `seq` on, in this task, for up to `budget`
-    seconds; then hand on to a fresh task. Returns how many decisions it submitted."""
+    seconds; then hand on to a fresh task. Returns how many decisions it submitted. While
+    bots think (docs/operations.md "The AI clock") it plays one: the commit schedules the next."""
+    if clock.thinking():
+        return play_one(game_id, seq)
     budget = settings.RDI_AI_BATCH_SECONDS if budget is None else budget
     started = time.monotonic()
     played = 0
     controls = seat_controls(game_id)
     with batching(game_id):
         while True:
-            auto = automatic_decision(game_id, seq, controls)
-            if auto is None:
-                return played
-            seat, decision, actor, key = auto
-            if settings.RDI_AI_PAUSE:
-                time.sleep(settings.RDI_AI_PAUSE)
-            try:
-                result = services.submit_decision(game_id=game_id, seat=seat, decision=decision, actor=actor,
-                                                  expected_seq=seq, idempotency_key=key)
-            except (Conflict, NotFound):
-                return played           # someone else moved the game; their commit scheduled what follows
-            except Illegal as exc:
-                log.error("game %s seq %s: %s decided an illegal %s (%s)", game_id, seq, actor, decision, exc)
+            result = _submit_automatic(game_id, seq, controls)
+            if result is None:
                 return played
             played += not result.replayed
             if result.over:
@@ -206,6 +201,31 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
 
     tasks.advance.apply_async((game_id, seq))
     return played
+
+
+def play_one(game_id: int, seq: int) -> int:
+    """Play the automatic turn open at `seq`, if it still is: 1 if it submitted a decision."""
+    result = _submit_automatic(game_id, seq, seat_controls(game_id))
+    return int(result is not None and not result.replayed)
+
+
+def _submit_automatic(game_id: int, seq: int, controls: dict):
+    """Decide and submit the automatic turn open at `seq`: the DecisionResult, or None when
+    there is none (not automatic, the game moved on, or the bot's choice was refused)."""
+    auto = automatic_decision(game_id, seq, controls)
+    if auto is None:
+        return None
+    seat, decision, actor, key = auto
+    if settings.RDI_AI_PAUSE:
+        time.sleep(settings.RDI_AI_PAUSE)
+    try:
+        return services.submit_decision(game_id=game_id, seat=seat, decision=decision, actor=actor,
+                                        expected_seq=seq, idempotency_key=key)
+    except (Conflict, NotFound):
+        return None                 # someone else moved the game; their commit scheduled what follows
+    except Illegal as exc:
+        log.error("game %s seq %s: %s decided an illegal %s (%s)", game_id, seq, actor, decision, exc)
+        return None
 
 
 # --- timeouts -------------------------------------------------------------------------------
@@ -265,18 +285,23 @@ def timeouts_in_a_row(game_id: int, seat: int) -> int:
 # --- the sweeper ----------------------------------------------------------------------------
 
 def sweep(*, now: datetime | None = None) -> dict:
-    """Re-send every overdue timeout and every automatic turn left waiting longer than
-    RDI_SWEEP_STALE_SECONDS (a lost message, a worker that died). Safe to run anywhere, any
+    """Re-send every overdue timeout, every automatic turn left waiting longer than
+    RDI_SWEEP_STALE_SECONDS (a lost message, a worker that died) past its think time, and a
+    tick when the AI clock holds a turn that late. Safe to run anywhere, any
     number of times: the tasks are idempotent by (game, seq, seat)."""
     from games import tasks
 
     now = now or datetime.now(timezone.utc)
-    sent = {"timeouts": 0, "turns": 0}
+    sent = {"timeouts": 0, "turns": 0, "ticks": 0}
     for game_id, seq in Game.objects.filter(status=Game.Status.ACTIVE, deadline__lt=now).values_list("id", "seq"):
         if _claim(f"expire:{game_id}:{seq}"):
             tasks.expire.apply_async((game_id, seq))
             sent["timeouts"] += 1
-    stale = now - timedelta(seconds=settings.RDI_SWEEP_STALE_SECONDS)
+    if clock.thinking() and clock.overdue(now.timestamp()) and _claim("tick"):
+        tasks.tick.apply_async()
+        sent["ticks"] = 1
+    # a bot turn waits its think time on the clock before it is late
+    stale = now - timedelta(seconds=settings.RDI_SWEEP_STALE_SECONDS + settings.RDI_AI_THINK_SECONDS)
     games = list(Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=True, updated_at__lt=stale)
                  .values_list("id", "seq", "table_id", "prompt_seats"))
     if games:

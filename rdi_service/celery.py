@@ -7,7 +7,7 @@ visibility timeout longer than any countdown we schedule.
 import os
 
 from celery import Celery
-from celery.signals import worker_init
+from celery.signals import task_postrun, worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rdi_service.settings")
 
@@ -15,9 +15,10 @@ app = Celery("rdi_service")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-#: How long a worker keeps its database connection (CONN_MAX_AGE overrides). Celery's
-#: Django fix-up closes it after every task otherwise, and a new connection per AI decision
-#: costs more than the decision.
+#: How long a worker keeps its database connection (CONN_MAX_AGE overrides): a new
+#: connection per task costs more than an AI decision. Celery's Django fix-up would close it
+#: around every task (settings.CELERY_DB_REUSE_MAX turns that off); instead, after each
+#: task, Django's own check closes it when it is broken or older than this.
 WORKER_CONN_MAX_AGE = 300
 
 
@@ -27,3 +28,10 @@ def _keep_database_connections(**_):
         from django.conf import settings
 
         settings.DATABASES["default"]["CONN_MAX_AGE"] = WORKER_CONN_MAX_AGE
+
+
+@task_postrun.connect
+def _drop_broken_or_old_connections(**_):
+    from django.db import close_old_connections
+
+    close_old_connections()

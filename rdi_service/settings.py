@@ -153,6 +153,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=6 * 3600),
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Workers keep their DB connection across tasks (rdi_service/celery.py closes old or broken ones).
+CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_DEFAULT_QUEUE = env.str("RDI_CELERY_QUEUE", default="rdi")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
@@ -171,6 +173,11 @@ RDI_SWEEP_SECONDS = env.float("RDI_SWEEP_SECONDS", default=3.0)
 RDI_SWEEP_STALE_SECONDS = env.float("RDI_SWEEP_STALE_SECONDS", default=5.0)
 # One AI task plays consecutive AI turns of a table for at most this long before re-queueing.
 RDI_AI_BATCH_SECONDS = env.float("RDI_AI_BATCH_SECONDS", default=1.0)
+# How long a bot thinks before each decision (0: at once, a table's bot turns batched in one
+# task). Above 0 the turns wait on the AI clock (games/clock.py), grouped into tick tasks of
+# RDI_AI_TICK_SECONDS each.
+RDI_AI_THINK_SECONDS = env.float("RDI_AI_THINK_SECONDS", default=0.0)
+RDI_AI_TICK_SECONDS = env.float("RDI_AI_TICK_SECONDS", default=0.02)
 # A pause before each AI decision (0 in production; demos and tests may slow bots down).
 RDI_AI_PAUSE = env.float("RDI_AI_PAUSE", default=0.0)
 CELERY_BEAT_SCHEDULE = {

@@ -1,0 +1,70 @@
+"""Bots that think (RDI_AI_THINK_SECONDS): their turns wait on the AI clock in Redis and are
+played by tick tasks on a real worker; the sweeper makes up a tick lost with its message."""
+import time
+
+import pytest
+import redis
+from django.conf import settings
+
+from games import clock, services
+from games.models import GameEvent
+from replay.verification import verify_game
+
+from .conftest import QUEUE, events_of, game_row, wait_for
+
+pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True), pytest.mark.slow]
+
+THINK = 0.03
+THINKING = {"RDI_AI_THINK_SECONDS": str(THINK), "RDI_AI_TICK_SECONDS": "0.01"}
+
+
+@pytest.fixture
+def thinking(settings):
+    settings.RDI_AI_THINK_SECONDS = THINK
+    settings.RDI_AI_TICK_SECONDS = 0.01
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    client.delete(clock._key("due"))
+    yield
+    client.delete(clock._key("due"))
+
+
+def _all_ai_game(make_user, bots=("heuristic", "random")):
+    owner = make_user("owner")
+    table = services.table_create(owner=owner, player_count=len(bots))
+    for character, bot in zip(("deirdre", "gerki"), bots):
+        services.seat_take(table_id=table.pk, user=owner, character=character, ai=True, bot=bot)
+    return services.table_start(table_id=table.pk, user=owner).pk
+
+
+def test_thinking_bots_play_to_a_winner_one_think_apart(thinking, worker_factory, make_user):
+    worker = worker_factory(**THINKING)
+    game_id = _all_ai_game(make_user)
+    game = wait_for(lambda: (g := game_row(game_id)).status == "over" and g, timeout=120, what="the game to end",
+                    worker=worker)
+    assert game.winners
+    decisions = [e for e in events_of(game_id) if e.kind == "decision"]
+    assert decisions and all(e.actor.startswith("ai:") for e in decisions)
+    gaps = [(b.created_at - a.created_at).total_seconds() for a, b in zip(decisions, decisions[1:])]
+    assert min(gaps) >= THINK * 0.9, "a bot acted before its think time was up"
+    assert verify_game(game_id).as_dict()["ok"]
+    assert "tick" in worker.output()
+
+
+def test_take_due_hands_each_due_turn_out_once_and_leaves_the_rest(thinking):
+    now = time.time()
+    clock.put(7001, 3, now=now - 1)
+    clock.put(7002, 5, now=now - 1)
+    clock.put(7003, 9, now=now + 60)
+    assert sorted(clock.take_due(now)) == [(7001, 3), (7002, 5)]
+    assert clock.take_due(now) == []
+    assert clock.take_due(now + 61) == [(7003, 9)]
+
+
+def test_a_lost_tick_is_made_up_by_the_sweeper(thinking, worker_factory, make_user):
+    game_id = _all_ai_game(make_user)            # its first bot turn goes on the clock, a tick is queued
+    redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(QUEUE)    # ...and lost
+    assert game_row(game_id).seq == 0
+    time.sleep(THINK + 0.1)
+    worker = worker_factory(**THINKING)        # beat runs the sweeper every second (stale after 2 s)
+    wait_for(lambda: game_row(game_id).seq >= 5, timeout=30, what="the sweeper to restart the clock", worker=worker)
+    assert GameEvent.objects.filter(game_id=game_id, seq=1, actor__startswith="ai:").exists()
