@@ -2,40 +2,63 @@
 
 With `RDI_AI_THINK_SECONDS` > 0 every bot turn waits that long (so people at the table can
 follow it, and so a busy server spreads its bots' work evenly). A turn waiting to be played
-is a member `"<game>:<seq>"` of the Redis sorted set `rdi:ai:due:<queue>`, scored by when it
-is due (one set per Celery queue, so test runs and benchmarks sharing a Redis keep apart).
-Turns due in the same `RDI_AI_TICK_SECONDS` slice share one `tick` task, queued for the end
-of the slice; a tick plays everything due, from every table, one decision each. So the
-broker carries ~1/tick-slice messages per second however many tables there are, where a task
-per decision would saturate it.
+is a member `"<game>:<seq>"` of a Redis sorted set, scored by when it is due. Turns due in
+the same `RDI_AI_TICK_SECONDS` slice share one `tick` task, queued for the end of the slice;
+a tick plays everything due, one decision each, and stays while more comes due within a
+slice. So the broker carries a few messages per slice however many tables there are, where
+a task per decision would saturate it.
 
-A turn is taken off the set before it is played; if its worker dies on the way, the sweeper
-re-sends the game's turn (`timers.sweep`), and a tick that was lost is made up by the next
-one (each plays *everything* due) or by the sweeper. Playing a turn twice is harmless: the
-submit carries `expected_seq` and the (game, seq, seat) idempotency key.
+**Homes.** The worker that commits a decision holds the game's state in its memory, so the
+table's next bot turn goes on *that worker's* set and its tick on that worker's own queue
+(Celery's worker-direct queue): the next decision is the store's one-statement hot path
+instead of a locked load. Turns put by other processes (a person's decision in the web
+server, a game's start) go on the shared set, served by ticks on the shared queue.
+
+**Nothing waits forever.** A turn is taken off its set before it is played; if its worker
+dies on the way, the sweeper re-sends the game's turn (`timers.sweep`). A home whose turns
+are overdue (its worker died or stalls) has them moved to the shared set by the sweeper, with
+a shared tick. Playing a turn twice is harmless: the submit carries `expected_seq` and the
+(game, seq, seat) idempotency key.
+
+Keys carry the Celery queue name, so test runs and benchmarks sharing a Redis keep apart.
 """
 from __future__ import annotations
 
-import logging
 import math
+import threading
 import time
 
 from django.conf import settings
 
-log = logging.getLogger(__name__)
-
-#: How many due turns a tick takes off the set at once (fewer: other ticks share the work).
+#: How many due turns a tick takes off its set at once (fewer: other ticks share the work).
 TAKE = 16
-#: Atomically take up to ARGV[2] members due by ARGV[1]: two ticks never take the same turn.
+#: Take up to ARGV[2] members due by ARGV[1] off KEYS[1], atomically: two ticks never take
+#: the same turn. With KEYS[2], move them there instead (the sweeper's rescue).
 _TAKE_DUE = """
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
-if #due > 0 then redis.call('ZREM', KEYS[1], unpack(due)) end
-return due
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[2]))
+local members = {}
+for i = 1, #due, 2 do
+  members[#members + 1] = due[i]
+  if KEYS[2] then redis.call('ZADD', KEYS[2], due[i + 1], due[i]) end
+end
+if #members > 0 then redis.call('ZREM', KEYS[1], unpack(members)) end
+return members
 """
+#: This process's home: its worker's name, or "" outside a worker (rdi_service/celery.py).
+_home = ""
+#: `.home`: the home whose tick this thread is running, if any.
+_running = threading.local()
 
 
 def thinking() -> bool:
     return settings.RDI_AI_THINK_SECONDS > 0
+
+
+def set_home(hostname: str) -> None:
+    """Called once a worker knows its name: turns it commits are ticked on its own queue."""
+    global _home
+    _home = hostname
+    _redis().sadd(_key("homes"), hostname)
 
 
 def _key(name: str) -> str:
@@ -44,67 +67,102 @@ def _key(name: str) -> str:
     return f"rdi:ai:{name}:{tasks.tick.app.conf.task_default_queue}"
 
 
+def _due(home: str) -> str:
+    return _key(f"due:{home}")
+
+
 def _redis():
     from games import services
 
     return services._redis_client()
 
 
-def put(game_id: int, seq: int, *, now: float | None = None) -> None:
-    """Put the bot turn open at `seq` on the clock, due after the think time, and make sure a
-    tick is queued for its slice."""
+def _send_tick(home: str, countdown: float = 0.0) -> None:
+    from celery.utils.nodenames import worker_direct
+
     from games import tasks
 
+    options = {"queue": worker_direct(home)} if home else {}
+    tasks.tick.apply_async((home,), countdown=countdown, **options)
+
+
+def put(game_id: int, seq: int, *, now: float | None = None) -> None:
+    """Put the bot turn open at `seq` on this process's home set, due after the think time,
+    and make sure a tick will play it."""
     due = (now or time.time()) + settings.RDI_AI_THINK_SECONDS
+    if _home and getattr(_running, "home", None) == _home:
+        # this home's tick is running here: it plays the turn, or ticks for it when it leaves
+        _redis().zadd(_due(_home), {f"{game_id}:{seq}": due})
+        return
+    _tick_by(due, zadd={f"{game_id}:{seq}": due})
+
+
+def _tick_by(due: float, *, zadd: dict | None = None, home: str | None = None) -> None:
+    """Make sure a tick of `home` (this process's) runs at the end of `due`'s slice: one per
+    slice, whoever asks."""
+    home = _home if home is None else home
     width = settings.RDI_AI_TICK_SECONDS
     slice_end = math.ceil(due / width) * width
     pipe = _redis().pipeline(transaction=False)
-    pipe.zadd(_key("due"), {f"{game_id}:{seq}": due})
-    pipe.set(_key(f"tick:{slice_end:.3f}"), 1, nx=True, ex=60)
-    _, first_of_slice = pipe.execute()
-    if first_of_slice:
-        tasks.tick.apply_async(countdown=max(0.0, slice_end - time.time()))
+    if zadd:
+        pipe.zadd(_due(home), zadd)
+    pipe.set(_key(f"tick:{home}:{slice_end:.3f}"), 1, nx=True, ex=60)
+    if pipe.execute()[-1]:
+        _send_tick(home, countdown=max(0.0, slice_end - time.time()))
 
 
-def take_due(now: float | None = None) -> list[tuple[int, int]]:
-    """Take the turns due by `now` off the clock (at most TAKE): [(game, seq)]."""
-    members = _redis().eval(_TAKE_DUE, 1, _key("due"), now or time.time(), TAKE)
+def take_due(home: str = "", now: float | None = None) -> list[tuple[int, int]]:
+    """Take the turns due by `now` off a home's set (at most TAKE): [(game, seq)]."""
+    members = _redis().eval(_TAKE_DUE, 1, _due(home), now or time.time(), TAKE)
     return [tuple(int(part) for part in m.decode().split(":")) for m in members]
 
 
-def next_due() -> float | None:
-    """When the earliest turn on the clock is due, or None when there is none."""
-    first = _redis().zrange(_key("due"), 0, 0, withscores=True)
+def _next_due(home: str) -> float | None:
+    first = _redis().zrange(_due(home), 0, 0, withscores=True)
     return first[0][1] if first else None
 
 
-def tick() -> int:
-    """Play every turn due now (one decision each; its commit puts the table's next bot turn
-    back on the clock), and stay while the next one is due within a tick slice: under load
-    a tick runs on like a pump and the slices' own ticks find nothing left. Hands on to a
-    fresh tick after RDI_AI_BATCH_SECONDS so the worker serves its other tasks too. Returns
-    how many decisions it submitted."""
-    from games import tasks, timers
+def tick(home: str = "") -> int:
+    """Play every turn due now on a home's set (one decision each; its commit puts the
+    table's next bot turn back on the clock), and stay while the next one is due within a
+    tick slice: under load a tick runs on like a pump, and the turns its own decisions put
+    back need no tick of their own. Leaving, it makes sure a tick comes for what is left.
+    Hands on to a fresh tick after RDI_AI_BATCH_SECONDS so the worker serves its other tasks
+    too. Returns how many decisions it submitted."""
+    from games import timers
 
     started = time.monotonic()
     played = 0
-    while True:
-        due = take_due()
-        for game_id, seq in due:
-            played += timers.play_one(game_id, seq)
-        if not due:
-            soonest = next_due()
-            wait = None if soonest is None else soonest - time.time()
-            if wait is None or wait > settings.RDI_AI_TICK_SECONDS:
-                return played           # the slice's own tick plays it
-            time.sleep(max(0.0, wait))
-        if time.monotonic() - started > settings.RDI_AI_BATCH_SECONDS:
-            tasks.tick.apply_async()
-            return played
+    _running.home = home
+    try:
+        while time.monotonic() - started < settings.RDI_AI_BATCH_SECONDS:
+            due = take_due(home)
+            for game_id, seq in due:
+                played += timers.play_one(game_id, seq)
+            if due:
+                continue
+            soonest = _next_due(home)
+            if soonest is None:
+                return played
+            if soonest - time.time() > settings.RDI_AI_TICK_SECONDS:
+                _tick_by(soonest, home=home)
+                return played
+            time.sleep(max(0.0, soonest - time.time()))
+        _send_tick(home)
+        return played
+    finally:
+        _running.home = None
 
 
-def overdue(now: float | None = None) -> bool:
-    """Whether a turn has waited past its due time by more than the sweeper's stale period
-    (its tick was lost with a worker)."""
+def rescue_overdue(now: float | None = None) -> bool:
+    """The sweeper's part: move every turn overdue by more than RDI_SWEEP_STALE_SECONDS (its
+    home worker died, stalls, or its tick was lost) to the shared set and tick it there.
+    Returns whether anything was overdue."""
     horizon = (now or time.time()) - settings.RDI_SWEEP_STALE_SECONDS
-    return bool(_redis().zrangebyscore(_key("due"), "-inf", horizon, start=0, num=1))
+    client = _redis()
+    overdue = bool(client.zrangebyscore(_due(""), "-inf", horizon, start=0, num=1))
+    for home in client.smembers(_key("homes")):
+        overdue |= bool(client.eval(_TAKE_DUE, 2, _due(home.decode()), _due(""), horizon, 1_000_000))
+    if overdue:
+        _send_tick("")
+    return overdue

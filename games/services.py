@@ -292,7 +292,7 @@ def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, a
         return None
     done = store.CachedState(last_seq, new_hash, entry.rules_version, state, last_hash=last_hash,
                              turn_seconds=entry.turn_seconds, human_seats=entry.human_seats,
-                             window_seconds=entry.window_seconds)
+                             window_seconds=entry.window_seconds, seat_controls=entry.seat_controls)
     transaction.on_commit(lambda: _after_commit(game_id, done))
     if (actor.startswith("user:") and entry.human_seats is not None and decision["seat"] is not None
             and decision["seat"] not in entry.human_seats):

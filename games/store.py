@@ -259,6 +259,9 @@ class CachedState:
     turn_seconds: int | None = None
     human_seats: frozenset | None = None
     window_seconds: int | None = None   # the response-window timer (None: turn_seconds)
+    #: {seat: (bot, auto-pass mode)} as the scheduler read them (games.timers.seat_controls);
+    #: a change to them is an event, so a hot-path successor may carry them on.
+    seat_controls: dict | None = None
 
 
 class StateCache:
@@ -287,15 +290,15 @@ class StateCache:
             self._entries.move_to_end(game_id)
             return engine.clone(entry.state)
 
-    def peek(self, game_id: int, seq: int):
-        """The cached state after `seq` itself (no copy), or None. Only for a caller that reads
+    def peek(self, game_id: int, seq: int) -> CachedState | None:
+        """The cached entry at `seq` itself (no copy), or None. Only for a caller that reads
         it at once and keeps no reference: the worker choosing its next AI turn, which then
         submits through the compare-and-set that catches a game moved on elsewhere."""
         with self._lock:
             entry = self._entries.get(game_id)
             if entry is None or entry.seq != seq or entry.rules_version != rules_version():
                 return None
-            return entry.state
+            return entry
 
     def put(self, game_id: int, entry: CachedState) -> None:
         with self._lock:

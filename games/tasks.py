@@ -22,11 +22,12 @@ def expire(game_id: int, seq: int) -> str:
 
 
 @shared_task(name="games.tasks.tick", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
-def tick() -> int:
-    """Play every bot turn due on the AI clock (games/clock.py), whatever its table."""
+def tick(home: str = "") -> int:
+    """Play the bot turns due on the AI clock (games/clock.py): a worker's own (`home`, sent
+    on its direct queue) or the shared ones."""
     from games import clock
 
-    return clock.tick()
+    return clock.tick(home)
 
 
 @shared_task(name="games.tasks.sweep", acks_late=True, ignore_result=True, expires=30)

@@ -141,30 +141,40 @@ def seat_controls(game_id: int) -> dict[int, tuple[str, str]]:
 
 
 def _state_at(game_id: int, seq: int):
-    """The state after `seq` if the game is still active there, else None. From this
-    process's cache when it holds that seq (the common case in a batch: its own last commit;
-    a game moved on elsewhere is caught by the submit's compare-and-set), else from the store."""
-    state = store.cache.peek(game_id, seq)
-    if state is None:
+    """(state after `seq`, this process's cache entry holding it or None); (None, None) when
+    the game is over or elsewhere. From the cache when it holds that seq (the common case for
+    a worker: its own last commit; a game moved on elsewhere is caught by the submit's
+    compare-and-set), else from the store."""
+    entry = store.cache.peek(game_id, seq)
+    if entry is not None:
+        state = entry.state
+    else:
         game = Game.objects.filter(pk=game_id).only("seq", "status", "state_hash").first()
         if game is None or game.status != Game.Status.ACTIVE or game.seq != seq:
-            return None
+            return None, None
         from django.db import connection
 
         with connection.cursor() as cursor:
             state = store.state_for_read(cursor, game_id=game_id, seq=seq, expected_hash=game.state_hash)
-    return None if state.over else state
+    return (None, None) if state.over else (state, entry)
 
 
 def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
     """(seat, decision, actor, idempotency key) for the prompt open at `seq` when a bot plays
-    that seat or its player's auto-pass covers it; None otherwise (or when the game moved on)."""
-    state = _state_at(game_id, seq)
+    that seat or its player's auto-pass covers it; None otherwise (or when the game moved on).
+    `controls` (seat_controls) saves a query; a cache entry remembers them between turns."""
+    state, entry = _state_at(game_id, seq)
     prompts = engine.prompts(state) if state is not None else None
     if not prompts:
         return None
+    if controls is None:
+        controls = entry.seat_controls if entry is not None else None
+        if controls is None:
+            controls = seat_controls(game_id)
+            if entry is not None:
+                entry.seat_controls = controls
     seat = prompts[0].seat
-    bot_name, mode = (controls if controls is not None else seat_controls(game_id)).get(seat, ("", "off"))
+    bot_name, mode = controls.get(seat, ("", "off"))
     view = engine.view(state, seat)
     if bot_name:
         bot = ai.get_bot(bot_name)
@@ -205,11 +215,11 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
 
 def play_one(game_id: int, seq: int) -> int:
     """Play the automatic turn open at `seq`, if it still is: 1 if it submitted a decision."""
-    result = _submit_automatic(game_id, seq, seat_controls(game_id))
+    result = _submit_automatic(game_id, seq, None)
     return int(result is not None and not result.replayed)
 
 
-def _submit_automatic(game_id: int, seq: int, controls: dict):
+def _submit_automatic(game_id: int, seq: int, controls: dict | None):
     """Decide and submit the automatic turn open at `seq`: the DecisionResult, or None when
     there is none (not automatic, the game moved on, or the bot's choice was refused)."""
     auto = automatic_decision(game_id, seq, controls)
@@ -297,9 +307,8 @@ def sweep(*, now: datetime | None = None) -> dict:
         if _claim(f"expire:{game_id}:{seq}"):
             tasks.expire.apply_async((game_id, seq))
             sent["timeouts"] += 1
-    if clock.thinking() and clock.overdue(now.timestamp()) and _claim("tick"):
-        tasks.tick.apply_async()
-        sent["ticks"] = 1
+    if clock.thinking():
+        sent["ticks"] = int(clock.rescue_overdue(now.timestamp()))
     # a bot turn waits its think time on the clock before it is late
     stale = now - timedelta(seconds=settings.RDI_SWEEP_STALE_SECONDS + settings.RDI_AI_THINK_SECONDS)
     games = list(Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=True, updated_at__lt=stale)

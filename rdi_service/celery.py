@@ -7,7 +7,7 @@ visibility timeout longer than any countdown we schedule.
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, worker_init
+from celery.signals import celeryd_after_setup, task_postrun, worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rdi_service.settings")
 
@@ -35,3 +35,11 @@ def _drop_broken_or_old_connections(**_):
     from django.db import close_old_connections
 
     close_old_connections()
+
+
+@celeryd_after_setup.connect
+def _home_of_the_ai_clock(sender, **_):
+    """Bot turns this worker commits are ticked on its own queue (games/clock.py "Homes")."""
+    from games import clock
+
+    clock.set_home(sender)

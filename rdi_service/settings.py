@@ -155,6 +155,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Workers keep their DB connection across tasks (rdi_service/celery.py closes old or broken ones).
 CELERY_DB_REUSE_MAX = 1_000_000
+# Each worker also consumes its own queue: the AI clock sends a table's ticks to the worker
+# holding its state (games/clock.py "Homes").
+CELERY_WORKER_DIRECT = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_DEFAULT_QUEUE = env.str("RDI_CELERY_QUEUE", default="rdi")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

@@ -89,14 +89,16 @@ def stop_workers(procs):
 
 
 def _forget(queue: str) -> None:
-    """Drop what a run leaves in Redis: its queue's messages and its AI clock."""
+    """Drop what a run leaves in Redis: its queues' messages and its AI clock."""
     import redis
     from django.conf import settings
 
     from games import clock
 
-    redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(queue)
-    redis.Redis.from_url(settings.REDIS_URL).delete(clock._key("due"))
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    homes = [home.decode() for home in client.smembers(clock._key("homes"))]
+    client.delete(clock._due(""), clock._key("homes"), *[clock._due(home) for home in homes])
+    redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(queue, *[f"{home}.dq2" for home in homes])
 
 
 def _measure(name: str, rows, seen: dict, channel, think: float, window: tuple[float, float], out) -> dict:

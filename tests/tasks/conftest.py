@@ -87,7 +87,8 @@ def worker_factory(transactional_db, tmp_path):
         w.stop()
     import redis
 
-    redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(QUEUE)
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    broker.delete(QUEUE, *broker.keys(f"{QUEUE}-*.dq2"))     # and the workers' own queues
     store.cache.clear()
 
 

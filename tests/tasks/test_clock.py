@@ -23,9 +23,9 @@ def thinking(settings):
     settings.RDI_AI_THINK_SECONDS = THINK
     settings.RDI_AI_TICK_SECONDS = 0.01
     client = redis.Redis.from_url(settings.REDIS_URL)
-    client.delete(clock._key("due"))
+    client.delete(clock._due(""))
     yield
-    client.delete(clock._key("due"))
+    client.delete(clock._due(""), *[clock._due(home.decode()) for home in client.smembers(clock._key("homes"))])
 
 
 def _all_ai_game(make_user, bots=("heuristic", "random")):
@@ -55,9 +55,9 @@ def test_take_due_hands_each_due_turn_out_once_and_leaves_the_rest(thinking):
     clock.put(7001, 3, now=now - 1)
     clock.put(7002, 5, now=now - 1)
     clock.put(7003, 9, now=now + 60)
-    assert sorted(clock.take_due(now)) == [(7001, 3), (7002, 5)]
-    assert clock.take_due(now) == []
-    assert clock.take_due(now + 61) == [(7003, 9)]
+    assert sorted(clock.take_due(now=now)) == [(7001, 3), (7002, 5)]
+    assert clock.take_due(now=now) == []
+    assert clock.take_due(now=now + 61) == [(7003, 9)]
 
 
 def test_a_lost_tick_is_made_up_by_the_sweeper(thinking, worker_factory, make_user):
