@@ -68,3 +68,20 @@ def test_a_lost_tick_is_made_up_by_the_sweeper(thinking, worker_factory, make_us
     worker = worker_factory(**THINKING)        # beat runs the sweeper every second (stale after 2 s)
     wait_for(lambda: game_row(game_id).seq >= 5, timeout=30, what="the sweeper to restart the clock", worker=worker)
     assert GameEvent.objects.filter(game_id=game_id, seq=1, actor__startswith="ai:").exists()
+
+
+def test_a_game_whose_home_worker_dies_is_finished_by_another(thinking, worker_factory, make_user):
+    first = worker_factory(**THINKING)
+    game_id = _all_ai_game(make_user)
+    wait_for(lambda: game_row(game_id).seq >= 10, timeout=60, what="the game to get going", worker=first)
+    first.kill()                                  # its own due set holds the table's next turn
+    at_kill = game_row(game_id)
+    assert at_kill.status == "active", "the game ended before the worker could be killed"
+    second = worker_factory(**THINKING)
+    game = wait_for(lambda: (g := game_row(game_id)).status == "over" and g, timeout=120,
+                    what="the second worker to finish the game", worker=second)
+    events = events_of(game_id)
+    assert [e.seq for e in events] == list(range(len(events)))
+    keys = [e.idempotency_key for e in events if e.idempotency_key]
+    assert len(keys) == len(set(keys)), "a turn was played twice"
+    assert game.seq > at_kill.seq and verify_game(game_id).as_dict()["ok"]
