@@ -86,26 +86,28 @@ def _send_tick(home: str, countdown: float = 0.0) -> None:
     tasks.tick.apply_async((home,), countdown=countdown, **options)
 
 
-def put(game_id: int, seq: int, *, now: float | None = None) -> None:
+def put(game_id: int, seq: int, *, now: float | None = None, ping: tuple[str, bytes] | None = None) -> None:
     """Put the bot turn open at `seq` on this process's home set, due after the think time,
-    and make sure a tick will play it."""
+    and make sure a tick will play it. `ping` (channel, message) is published in the same
+    round trip: the commit's live update goes out at once, not via the publisher thread."""
     due = (now or time.time()) + settings.RDI_AI_THINK_SECONDS
+    pipe = _redis().pipeline(transaction=False)
+    if ping is not None:
+        pipe.publish(*ping)
+    pipe.zadd(_due(_home), {f"{game_id}:{seq}": due})
     if _home and getattr(_running, "home", None) == _home:
-        # this home's tick is running here: it plays the turn, or ticks for it when it leaves
-        _redis().zadd(_due(_home), {f"{game_id}:{seq}": due})
+        pipe.execute()      # this home's tick runs here: it plays the turn, or ticks for it leaving
         return
-    _tick_by(due, zadd={f"{game_id}:{seq}": due})
+    _tick_by(due, pipe=pipe)
 
 
-def _tick_by(due: float, *, zadd: dict | None = None, home: str | None = None) -> None:
+def _tick_by(due: float, *, pipe=None, home: str | None = None) -> None:
     """Make sure a tick of `home` (this process's) runs at the end of `due`'s slice: one per
-    slice, whoever asks."""
+    slice, whoever asks. `pipe` holds commands to send in the same round trip."""
     home = _home if home is None else home
     width = settings.RDI_AI_TICK_SECONDS
     slice_end = math.ceil(due / width) * width
-    pipe = _redis().pipeline(transaction=False)
-    if zadd:
-        pipe.zadd(_due(home), zadd)
+    pipe = pipe if pipe is not None else _redis().pipeline(transaction=False)
     pipe.set(_key(f"tick:{home}:{slice_end:.3f}"), 1, nx=True, ex=60)
     if pipe.execute()[-1]:
         _send_tick(home, countdown=max(0.0, slice_end - time.time()))

@@ -439,15 +439,23 @@ def live_channel(game_id: int) -> str:
     return f"rdi:game:{game_id}"
 
 
+def _ping(game_id: int, seq: int) -> bytes:
+    return orjson.dumps({"game": game_id, "seq": seq})
+
+
 def _after_commit(game_id: int, entry: store.CachedState) -> None:
     prompt = None if entry.state.over else engine.prompts(entry.state)[0]   # read before others can take it
     store.cache.put(game_id, entry)
-    _publisher.send(game_id, entry.seq)
+    published = False
     if settings.RDI_SCHEDULE_TASKS:
         from games import timers
 
-        timers.after_commit(game_id=game_id, seq=entry.seq, prompt=prompt, human_seats=entry.human_seats,
-                            turn_seconds=entry.turn_seconds, window_seconds=entry.window_seconds)
+        published = timers.after_commit(game_id=game_id, seq=entry.seq, prompt=prompt,
+                                        human_seats=entry.human_seats, turn_seconds=entry.turn_seconds,
+                                        window_seconds=entry.window_seconds,
+                                        ping=(live_channel(game_id), _ping(game_id, entry.seq)))
+    if not published:
+        _publisher.send(game_id, entry.seq)
 
 
 class _Publisher:
@@ -479,7 +487,7 @@ class _Publisher:
             try:
                 pipe = _redis_client().pipeline(transaction=False)
                 for game_id, seq in batch:
-                    pipe.publish(live_channel(game_id), orjson.dumps({"game": game_id, "seq": seq}))
+                    pipe.publish(live_channel(game_id), _ping(game_id, seq))
                 pipe.execute()
             except Exception:  # noqa: BLE001 - logged; the next ping or a reconnect catches up
                 log.warning("could not publish %d pings on Redis", len(batch), exc_info=True)

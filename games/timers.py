@@ -63,11 +63,13 @@ def timer_seconds(kind: str, turn_seconds: int | None, window_seconds: int | Non
     return turn_seconds
 
 
-def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, window_seconds) -> None:
-    """Schedule what the newly opened prompt needs. Never raises (the commit has happened;
-    the sweeper covers a message that could not be sent)."""
+def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, window_seconds,
+                 ping: tuple[str, bytes] | None = None) -> bool:
+    """Schedule what the newly opened prompt needs. Returns whether it also published `ping`
+    (channel, message), which it does when it talks to Redis anyway. Never raises (the
+    commit has happened; the sweeper covers a message that could not be sent)."""
     if prompt is None:
-        return
+        return False
     try:
         from games import tasks
 
@@ -75,10 +77,11 @@ def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, w
             human_seats = _human_seats(game_id)
         if prompt.seat not in human_seats:
             if clock.thinking():
-                clock.put(game_id, seq)
-            elif game_id not in _batching():
+                clock.put(game_id, seq, ping=ping)
+                return ping is not None
+            if game_id not in _batching():
                 tasks.advance.apply_async((game_id, seq))
-            return
+            return False
         seconds = timer_seconds(prompt.kind, turn_seconds, window_seconds)
         if seconds:
             tasks.expire.apply_async((game_id, seq), countdown=min(seconds, MAX_COUNTDOWN))
@@ -86,6 +89,7 @@ def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, w
             tasks.advance.apply_async((game_id, seq))
     except Exception:  # noqa: BLE001 - logged; the sweeper re-sends overdue work
         log.warning("could not schedule game %s seq %s", game_id, seq, exc_info=True)
+    return False
 
 
 def _human_seats(game_id: int) -> frozenset:
