@@ -382,3 +382,25 @@ def decide(view: dict, *, seed: str) -> Decision:
     if len(top) > 1:
         top = [top[rng_for(seed, NAME).randrange(len(top))]]
     return dict(top[0])
+
+
+def rollout_decide(view: dict, rng) -> Decision:
+    """What `decide` would choose, made cheap for search rollouts (games/ai/mcts.py): ties go
+    to `rng`, and discards are not scored subset by subset — a subset scores the sum of its
+    cards' (average − keep), so the best one throws back exactly the cards worth less than
+    an average card."""
+    t = Table(view)
+    decisions = t.decisions
+    if len(decisions) == 1:
+        return decisions[0]
+    if t.prompt.get("kind") == "phase:discard":
+        average = _deck_average(t)
+        gains = {cid: average - _keep(t, getattr(t.card(cid), "effect", "")) for cid in t.hand}
+        throw = sorted(cid for cid, gain in gains.items() if gain > 0)
+        scored = [(score(t, d, average), d) for d in decisions if d.get("type") != "discard"]
+        scored.append((sum(gains[cid] for cid in throw), {"seat": t.me, "type": "discard", "cards": throw}))
+    else:
+        scored = [(score(t, d), d) for d in decisions]
+    best = max(s for s, _ in scored)
+    top = [d for s, d in scored if s == best]
+    return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
