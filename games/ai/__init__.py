@@ -51,7 +51,7 @@ DEFAULT_BOT = "heuristic"
 
 
 def get_bot(name: str) -> Bot:
-    """A bot by name (``"mcts"``) or label (``"mcts@1"``); ValueError for an unknown one."""
+    """A bot by name (``"mcts"``) or label (``"mcts@2"``); ValueError for an unknown one."""
     base, _, version = name.partition("@")
     bot = BOTS.get(base)
     if bot is None or (version and version != str(bot.version)):

@@ -1,29 +1,37 @@
-"""``mcts@1``: determinized Monte Carlo tree search with a budget.
+"""``mcts@2``: determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
 1. **Candidates**: the decisions on offer; when there are many (a discard offers every subset
    of the hand) only the ``MAX_CANDIDATES`` the heuristic bot rates best.
-2. **Determinize** (games/ai/determinize.py): each iteration samples a full state consistent
-   with the seat's view — other hands, every deck order, the Drink Me! piles and the Drink
-   Deck dealt at random from the cards not seen in public.
-3. **Select** a candidate with UCB1 over the statistics gathered across all samples (the root
-   of the tree is the bot's information set; one node per candidate), apply it to the sample,
-   then **roll out**: every seat plays the fast greedy policy (on the sample, where everything
-   is known) for at most ``ROLLOUT_DEPTH`` decisions.
-4. **Evaluate**: 1 for a win, 0 for being out, else a score from Fortitude left and Gold of
-   the seat against its best opponent; back it up into the candidate.
-5. Return the candidate with the most visits (ties: the better mean).
+2. **Determinize** (games/ai/determinize.py): each sample is a full state consistent with the
+   seat's view — other hands, every deck order, the Drink Me! piles and the Drink Deck dealt
+   at random from the cards not seen in public.
+3. **Sequential halving on common samples**: the iteration budget is split into rounds; in
+   each round every candidate still in the race is applied to the *same* fresh samples (with
+   the same rollout stream), and the worse half of the challengers is dropped (the heuristic's
+   choice always stays in). Comparing candidates on the same imagined deals cancels most of
+   the luck of the deal, which is what decides a search of a few dozen rollouts.
+4. **Roll out**: every seat plays like the heuristic bot (``heuristic.rollout_decide``) on its
+   own view of the sample, for at most ``ROLLOUT_DEPTH`` decisions (three or four turns). The
+   opponent being modelled is usually that bot, so the rollouts predict it closely; short
+   rollouts measure what the decision changes now with less noise from what comes later, and
+   leave time for more samples.
+5. **Evaluate**: 1 for a win, 0 for being out, else a score from Fortitude left and Gold of
+   the seat against its best opponent.
+6. Return the heuristic's choice unless the best challenger left beats it, on the samples
+   both were played on, by more than ``CONFIDENCE`` standard errors (``_choice``).
 
-The budget is a number of iterations (``ITERATIONS``), so the same view and seed always give
-the same decision; ``MAX_SECONDS`` caps the wall time (the bot then decides on what it has,
-and only then can two runs differ). When a view cannot be determinized it decides like the
-heuristic bot.
+The budget is a number of iterations (``ITERATIONS``, one rollout each), so the same view and
+seed always give the same decision; ``MAX_SECONDS`` caps the wall time counted from the moment
+``decide`` is called (the bot then decides on what it has, and only then can two runs differ).
+When a view cannot be determinized it decides like the heuristic bot.
 """
 from __future__ import annotations
 
 import math
 import os
+import random
 import time
 
 from games import engine
@@ -31,12 +39,13 @@ from games.ai import heuristic
 from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
 
-NAME, VERSION = "mcts", 1
-ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "300"))
-MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.8"))
+NAME, VERSION = "mcts", 2
+ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "120"))
+MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.7"))
 MAX_CANDIDATES = 8
-ROLLOUT_DEPTH = 120
-EXPLORATION = 0.7
+ROLLOUT_DEPTH = 30
+MIN_SAMPLES = 6
+CONFIDENCE = 2.0
 
 
 def _strength(seat) -> float:
@@ -56,25 +65,34 @@ def evaluate(state, me: int) -> float:
 
 
 def _rollout(state, me: int, rng) -> float:
-    from games.simulation import greedy_policy
-
     for _ in range(ROLLOUT_DEPTH):
         if state.over:
             break
         prompts = engine.prompts(state)
         if not prompts:
             break
-        state, _ = engine.apply(state, greedy_policy(state, prompts, rng))
+        state, _ = engine.apply(state, heuristic.rollout_decide(engine.view(state, prompts[0].seat), rng))
     return evaluate(state, me)
+
+
+def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int) -> float:
+    """One rollout of `candidate` on the sample `sample_seed` names (same seed, same deal)."""
+    rng = random.Random(sample_seed)
+    state = skeleton.sample(rng)
+    try:
+        state, _ = engine.apply(state, dict(candidate))
+    except engine.IllegalDecision:
+        return 0.0
+    return _rollout(state, me, rng)
 
 
 def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
            options: dict | None = None) -> Decision:
+    deadline = time.perf_counter() + (MAX_SECONDS if max_seconds is None else max_seconds)
     decisions = view["prompt"]["decisions"]
     if len(decisions) == 1:
         return dict(decisions[0])
     iterations = ITERATIONS if iterations is None else iterations
-    max_seconds = MAX_SECONDS if max_seconds is None else max_seconds
     candidates = [d for _, d in heuristic.ranked(view)][:MAX_CANDIDATES]
     rng = rng_for(seed, NAME)
     try:
@@ -83,25 +101,37 @@ def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds:
     except Unsupported:
         return heuristic.decide(view, seed=seed)
     me = view["prompt"]["seat"]
-    visits = [0] * len(candidates)
-    totals = [0.0] * len(candidates)
-    deadline = time.perf_counter() + max_seconds
-    for n in range(iterations):
-        if n % 8 == 0 and time.perf_counter() > deadline:
+    values: list[list[float]] = [[] for _ in candidates]
+    alive = list(range(len(candidates)))
+    seeds: list[int] = []
+    rounds = max(1, math.ceil(math.log2(len(candidates))))
+    for _ in range(rounds):
+        per_candidate = max(1, iterations // rounds // len(alive))
+        done = len(values[0])
+        for i in range(done, done + per_candidate):
+            seeds.append(rng.getrandbits(64))
+            for j in alive:
+                # Checked before every rollout: one can take tens of milliseconds.
+                if time.perf_counter() > deadline:
+                    return dict(candidates[_choice(values, alive)])
+                values[j].append(_play(skeleton, candidates[j], seeds[i], me))
+        if len(alive) <= 2:
             break
-        if n < len(candidates):
-            k = n
-        else:
-            log_n = math.log(n)
-            k = max(range(len(candidates)),
-                    key=lambda j: totals[j] / visits[j] + EXPLORATION * math.sqrt(log_n / visits[j]))
-        state = skeleton.sample(rng)
-        try:
-            state, _ = engine.apply(state, dict(candidates[k]))
-            value = _rollout(state, me, rng)
-        except engine.IllegalDecision:
-            value = 0.0
-        visits[k] += 1
-        totals[k] += value
-    best = max(range(len(candidates)), key=lambda j: (visits[j], totals[j] / max(visits[j], 1), -j))
-    return dict(candidates[best])
+        # The heuristic's choice always stays in: it is what a challenger must beat.
+        others = sorted(alive[1:], key=lambda j: (-sum(values[j]), j))
+        alive = [0] + others[:max(1, len(alive) // 2 - 1)]
+    return dict(candidates[_choice(values, alive)])
+
+
+def _choice(values: list[list[float]], alive: list[int]) -> int:
+    """The heuristic's choice (0) unless the best challenger beats it on the samples both
+    were played on by more than ``CONFIDENCE`` standard errors of the paired difference: with
+    a few dozen rollouts most gaps are luck, and the heuristic is a strong default."""
+    n = min(len(values[j]) for j in alive)
+    if n < MIN_SAMPLES:
+        return 0
+    best = max(alive[1:], key=lambda j: (sum(values[j][:n]), -j))
+    diffs = [a - b for a, b in zip(values[best][:n], values[0][:n])]
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return best if mean > CONFIDENCE * spread and mean > 0 else 0

@@ -47,6 +47,45 @@ def test_bots_are_deterministic_given_seed_and_seq():
         mcts.decide(view, seed="g:40:1", iterations=20, max_seconds=30)
 
 
+
+def test_heuristic_rollout_decision_is_one_the_heuristic_rates_best():
+    """The search bot's rollouts play like the heuristic bot (discards found without scoring
+    every subset); only ties may be broken differently."""
+    from games.ai import heuristic
+    from games.ai.common import Table
+
+    rng = random.Random(4)
+    for seed in range(3):
+        state = _game(seed, n=2)
+        while not state.over:
+            prompt = engine.prompts(state)[0]
+            view = engine.view(state, prompt.seat)
+            decision = heuristic.rollout_decide(view, rng)
+            assert decision in prompt.decisions
+            scores = heuristic._scored(view)
+            best = max(s for s, _ in scores)
+            assert heuristic.score(Table(view), decision) == pytest.approx(best)
+            state, _ = engine.apply(state, decision)
+
+
+def test_mcts_stays_within_its_wall_time_cap():
+    import time
+
+    state = _game(3, n=2)
+    mcts = get_bot("mcts")
+    checked = 0
+    rng = random.Random(1)
+    while not state.over and checked < 4:
+        prompt = engine.prompts(state)[0]
+        if len(prompt.decisions) > 1:
+            started = time.perf_counter()
+            decision = mcts.decide(engine.view(state, prompt.seat), seed=f"cap:{checked}",
+                                   iterations=10_000, max_seconds=0.2)
+            assert time.perf_counter() - started < 0.2 + 0.15  # one rollout past the cap at most
+            assert decision in prompt.decisions
+            checked += 1
+        state, _ = engine.apply(state, rng.choice(prompt.decisions))
+
 def test_bot_sees_nothing_hidden():
     """Changing what the seat cannot see (other hands, decks, Drink piles) changes nothing:
     the bots get only the view, and the view is the same."""
@@ -97,8 +136,8 @@ def test_default_decision_is_least_harmful():
 
 
 def test_registry_versions():
-    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@3", "mcts@1"}
-    assert get_bot("mcts@1").actor == "ai:mcts@1"
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@3", "mcts@2"}
+    assert get_bot("mcts@2").actor == "ai:mcts@2"
     with pytest.raises(ValueError):
         get_bot("mcts@99")
 
