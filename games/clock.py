@@ -115,7 +115,10 @@ def _tick_by(due: float, *, pipe=None, home: str | None = None) -> None:
 
 def take_due(home: str = "", now: float | None = None) -> list[tuple[int, int]]:
     """Take the turns due by `now` off a home's set (at most TAKE): [(game, seq)]."""
-    members = _redis().eval(_TAKE_DUE, 1, _due(home), now or time.time(), TAKE)
+    return _turns(_redis().eval(_TAKE_DUE, 1, _due(home), now or time.time(), TAKE))
+
+
+def _turns(members) -> list[tuple[int, int]]:
     return [tuple(int(part) for part in m.decode().split(":")) for m in members]
 
 
@@ -125,25 +128,27 @@ def _next_due(home: str) -> float | None:
 
 
 def tick(home: str = "") -> int:
-    """Play every turn due now on a home's set (one decision each; its commit puts the
-    table's next bot turn back on the clock), and stay while the next one is due within a
-    tick slice: under load a tick runs on like a pump, and the turns its own decisions put
-    back need no tick of their own. Leaving, it makes sure a tick comes for what is left.
-    Hands on to a fresh tick after RDI_AI_BATCH_SECONDS so the worker serves its other tasks
-    too. Returns how many decisions it submitted."""
+    """Play every turn due now on a home's set, one decision each (its commit puts the
+    table's next bot turn on this worker's set). A tick of this worker's own home stays
+    while the next turn is due within a slice: under load it runs on like a pump, the turns
+    its decisions put back need no tick of their own, and leaving, it ticks for the earliest
+    left. A tick of the shared set leaves as soon as nothing is due, so a busy worker takes
+    few new tables and an idle one many. Hands on to a fresh tick after RDI_AI_BATCH_SECONDS
+    so the worker serves its other tasks too. Returns how many decisions it submitted."""
     from games import timers
 
     started = time.monotonic()
     played = 0
-    _running.home = home
+    pump = bool(home) and home == _home
+    _running.home = home if pump else None
     try:
         while time.monotonic() - started < settings.RDI_AI_BATCH_SECONDS:
-            due = take_due(home)
+            due = take_due(home) or (_steal(home) if pump else [])
             for game_id, seq in due:
                 played += timers.play_one(game_id, seq)
             if due:
                 continue
-            soonest = _next_due(home)
+            soonest = _next_due(home) if pump else None
             if soonest is None:
                 return played
             if soonest - time.time() > settings.RDI_AI_TICK_SECONDS:
@@ -154,6 +159,20 @@ def tick(home: str = "") -> int:
         return played
     finally:
         _running.home = None
+
+
+def _steal(home: str) -> list[tuple[int, int]]:
+    """With nothing of its own due, a worker takes turns running late on another's set (that
+    worker is busy, or dead): the load evens out, and the thief becomes the tables' home."""
+    late = time.time() - 2 * settings.RDI_AI_TICK_SECONDS
+    client = _redis()
+    for other in client.smembers(_key("homes")):
+        other = other.decode()
+        if other != home:
+            turns = _turns(client.eval(_TAKE_DUE, 1, _due(other), late, TAKE))
+            if turns:
+                return turns
+    return []
 
 
 def rescue_overdue(now: float | None = None) -> bool:

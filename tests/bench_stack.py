@@ -88,6 +88,17 @@ def stop_workers(procs):
         p.wait()
 
 
+def _homes() -> str:
+    import redis
+    from django.conf import settings
+
+    from games import clock
+
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    homes = sorted(home.decode() for home in client.smembers(clock._key("homes")))
+    return ", ".join(f"{home.split('@')[0]} {client.zcard(clock._due(home))}" for home in [""] + homes)
+
+
 def _forget(queue: str) -> None:
     """Drop what a run leaves in Redis: its queues' messages and its AI clock."""
     import redis
@@ -168,6 +179,7 @@ def full(tables: int, think: float, warmup: float, seconds: float, out) -> dict:
                        " WHERE game_id = ANY(%s) AND kind = 'decision'", [games])
         rows = [(g, s, float(t)) for g, s, t in cursor.fetchall()]
     seen = listener.stop()
+    out.write(f"  tables waiting on each worker's AI clock at the end: {_homes()}\n")
     return _measure(f"full stack, {tables} tables", rows, seen, services.live_channel, think, window, out)
 
 
