@@ -12,12 +12,13 @@ a task per decision would saturate it.
 table's next bot turn goes on *that worker's* set and its tick on that worker's own queue
 (Celery's worker-direct queue): the next decision is the store's one-statement hot path
 instead of a locked load. Turns put by other processes (a person's decision in the web
-server, a game's start) go on the shared set, served by ticks on the shared queue.
+server, a game's start) go on the shared set, served by ticks on the shared queue. A worker
+with nothing of its own due steals turns running late on another's set (`_steal`).
 
 **Nothing waits forever.** A turn is taken off its set before it is played; if its worker
 dies on the way, the sweeper re-sends the game's turn (`timers.sweep`). A home whose turns
-are overdue (its worker died or stalls) has them moved to the shared set by the sweeper, with
-a shared tick. Playing a turn twice is harmless: the submit carries `expected_seq` and the
+are overdue (its worker died or stalls, and no other was idle enough to steal them) has them
+moved to the shared set by the sweeper, with a shared tick. Playing a turn twice is harmless: the submit carries `expected_seq` and the
 (game, seq, seat) idempotency key.
 
 Keys carry the Celery queue name, so test runs and benchmarks sharing a Redis keep apart.
