@@ -191,29 +191,40 @@ def run(*, tables: int, rates: list[float], workers: int, warmup: float = 8.0, s
 
     db = settings.DATABASES["default"]
     url = f"postgres://{db.get('USER') or 'postgres'}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+    saved = settings.RDI_SCHEDULE_TASKS, settings.RDI_AI_THINK_SECONDS, app.conf.task_default_queue
     settings.RDI_SCHEDULE_TASKS = True
     results = []
     out.write(f"{tables} tables, {workers} workers, {os.cpu_count()} cores; each rate: bare pipeline, then the "
               f"full stack, {seconds:.0f} s measured after {warmup:.0f} s of warm-up\n")
-    for rate in rates:
-        think = tables / rate
-        # a queue (and AI clock) per run: the last run's tables must not play on into this one
-        queue = app.conf.task_default_queue = f"rdi-bench-{os.getpid()}-{rate:.0f}"
-        out.write(f"at {rate:.0f} decisions/s offered (think {think:.2f} s):\n")
-        procs = start_workers(workers, queue, {"DATABASE_URL": url, "RDI_SCHEDULE_TASKS": "1",
-                                               "RDI_AI_THINK_SECONDS": str(think)})
-        try:
-            b = bare(tables, think, warmup, seconds, out)
-            f = full(tables, think, warmup, seconds, out)
-        finally:
-            stop_workers(procs)
-            _forget(queue)
-        ratio = lambda key, q: _pct(f[key], q) / _pct(b[key], q)  # noqa: E731
-        out.write(f"  ratios full/bare: rate {f['rate'] / b['rate']:.2f}x; publish p50 {ratio('publish', .5):.2f}x "
-                  f"p99 {ratio('publish', .99):.2f}x; next decision p50 {ratio('next', .5):.2f}x "
-                  f"p99 {ratio('next', .99):.2f}x\n")
-        results.append({"rate": rate, "bare": b, "full": f})
+    try:
+        for rate in rates:
+            results.append(_run_at(rate, tables=tables, workers=workers, warmup=warmup, seconds=seconds, url=url,
+                                   out=out))
+    finally:
+        settings.RDI_SCHEDULE_TASKS, settings.RDI_AI_THINK_SECONDS, app.conf.task_default_queue = saved
     return results
+
+
+def _run_at(rate: float, *, tables: int, workers: int, warmup: float, seconds: float, url: str, out) -> dict:
+    from rdi_service.celery import app
+
+    think = tables / rate
+    # a queue (and AI clock) per run: the last run's tables must not play on into this one
+    queue = app.conf.task_default_queue = f"rdi-bench-{os.getpid()}-{rate:.0f}"
+    out.write(f"at {rate:.0f} decisions/s offered (think {think:.2f} s):\n")
+    procs = start_workers(workers, queue, {"DATABASE_URL": url, "RDI_SCHEDULE_TASKS": "1",
+                                           "RDI_AI_THINK_SECONDS": str(think)})
+    try:
+        b = bare(tables, think, warmup, seconds, out)
+        f = full(tables, think, warmup, seconds, out)
+    finally:
+        stop_workers(procs)
+        _forget(queue)
+    ratio = lambda key, q: _pct(f[key], q) / _pct(b[key], q)  # noqa: E731
+    out.write(f"  ratios full/bare: rate {f['rate'] / b['rate']:.2f}x; publish p50 {ratio('publish', .5):.2f}x "
+              f"p99 {ratio('publish', .99):.2f}x; next decision p50 {ratio('next', .5):.2f}x "
+              f"p99 {ratio('next', .99):.2f}x\n")
+    return {"rate": rate, "bare": b, "full": f}
 
 
 def main():
