@@ -45,6 +45,8 @@ end
 if #members > 0 then redis.call('ZREM', KEYS[1], unpack(members)) end
 return members
 """
+#: How many turns the sweeper moves per script call (Lua's unpack has a limit).
+_MOVE = 1000
 #: This process's home: its worker's name, or "" outside a worker (rdi_service/celery.py).
 _home = ""
 #: `.home`: the home whose tick this thread is running, if any.
@@ -184,7 +186,10 @@ def rescue_overdue(now: float | None = None) -> bool:
     client = _redis()
     overdue = bool(client.zrangebyscore(_due(""), "-inf", horizon, start=0, num=1))
     for home in client.smembers(_key("homes")):
-        overdue |= bool(client.eval(_TAKE_DUE, 2, _due(home.decode()), _due(""), horizon, 1_000_000))
+        while moved := client.eval(_TAKE_DUE, 2, _due(home.decode()), _due(""), horizon, _MOVE):
+            overdue = True
+            if len(moved) < _MOVE:
+                break
     if overdue:
         _send_tick("")
     return overdue

@@ -25,7 +25,9 @@ def thinking(settings):
     client = redis.Redis.from_url(settings.REDIS_URL)
     client.delete(clock._due(""))
     yield
-    client.delete(clock._due(""), *[clock._due(home.decode()) for home in client.smembers(clock._key("homes"))])
+    homes = [home.decode() for home in client.smembers(clock._key("homes"))]
+    client.delete(clock._due(""), clock._key("homes"), *[clock._due(home) for home in homes])
+    redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(QUEUE)
 
 
 def _all_ai_game(make_user, bots=("heuristic", "random")):
@@ -58,6 +60,18 @@ def test_take_due_hands_each_due_turn_out_once_and_leaves_the_rest(thinking):
     assert sorted(clock.take_due(now=now)) == [(7001, 3), (7002, 5)]
     assert clock.take_due(now=now) == []
     assert clock.take_due(now=now + 61) == [(7003, 9)]
+
+
+def test_the_sweeper_moves_a_silent_workers_overdue_turns_to_the_shared_set(thinking, monkeypatch):
+    monkeypatch.setattr(clock, "_home", "gone@host")
+    clock._redis().sadd(clock._key("homes"), "gone@host")
+    now = time.time()
+    clock.put(7101, 4, now=now - 60)             # long overdue on a worker that no longer ticks
+    clock.put(7102, 8, now=now)                  # due soon: left where it is
+    assert clock.rescue_overdue(now) is True
+    assert clock.take_due("", now=now) == [(7101, 4)]
+    assert clock.take_due("gone@host", now=now + 1) == [(7102, 8)]
+    assert clock.rescue_overdue(now) is False
 
 
 def test_a_lost_tick_is_made_up_by_the_sweeper(thinking, worker_factory, make_user):
