@@ -76,7 +76,7 @@ def staff_event_append(*, game_id: int, kind: str, payload: dict, actor: str) ->
     if kind not in STAFF_KINDS:
         raise ValueError(f"kind must be one of {STAFF_KINDS}")
     with transaction.atomic(), connection.cursor() as cursor:
-        seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans = \
+        seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans, _ = \
             game_services.lock_game(cursor, game_id)
         if rules_version != store.rules_version():
             raise Conflict(f"This game was played under rules {rules_version}; this server runs "

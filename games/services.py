@@ -12,7 +12,7 @@ import threading
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 from django.conf import settings
@@ -214,26 +214,38 @@ def _hot(entry: store.CachedState, expected_seq: int | None) -> bool:
             and (expected_seq is None or entry.seq == expected_seq))
 
 
-def lock_game(cursor, game_id) -> tuple:
+class LockedGame(NamedTuple):
+    """What `lock_game` reads under the lock: what every append checks and needs."""
+    seq: int
+    status: str
+    last_hash: str
+    state_hash: str
+    rules_version: str
+    turn_seconds: int | None
+    window_seconds: int | None
+    human_seats: list[int]      # the seats a person controls now
+    table_id: int
+
+
+def lock_game(cursor, game_id) -> LockedGame:
     """Lock the game row for an append (the one lock every writer takes) and read what the
-    append checks: (seq, status, last_hash, state_hash, rules_version, turn_seconds,
-    window_seconds, human seat indexes)."""
+    append checks."""
     cursor.execute(
         "SELECT g.seq, g.status, g.last_hash, g.state_hash, g.rules_version, t.turn_seconds, t.window_seconds,"
-        " ARRAY(SELECT s.index FROM games_seat s WHERE s.table_id = t.id AND NOT s.is_ai AND s.bot = '')"
+        " ARRAY(SELECT s.index FROM games_seat s WHERE s.table_id = t.id AND NOT s.is_ai AND s.bot = ''), t.id"
         " FROM games_game g JOIN games_table t ON t.id = g.table_id WHERE g.id = %s FOR UPDATE OF g",
         [game_id],
     )
     row = cursor.fetchone()
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
-    return row
+    return LockedGame(*row)
 
 
 def _lock_and_load(cursor, *, game_id, seat, expected_seq, idempotency_key):
     """Lock the game row, re-check the key, the seq and the rules; return its state (a cache
     entry this caller owns) or the first result of a retried key."""
-    seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans = \
+    seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans, _ = \
         lock_game(cursor, game_id)
     if idempotency_key is not None:
         first = _first_result(cursor, game_id=game_id, seat=seat, key=idempotency_key)
@@ -386,16 +398,8 @@ def _append_seat_event(*, game_id: int, seat: int, kind: str, actor: str, change
     """Lock the game, let `change(seat_row)` update the seat and return the payload (or None:
     nothing to do), append the event with the unchanged state hash, refresh the deadline."""
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT g.seq, g.status, g.last_hash, g.state_hash, g.rules_version, g.table_id, t.turn_seconds,"
-            " t.window_seconds FROM games_game g JOIN games_table t ON t.id = g.table_id WHERE g.id = %s"
-            " FOR UPDATE OF g",
-            [game_id],
-        )
-        row = cursor.fetchone()
-        if row is None:
-            raise NotFound(f"There is no game {game_id}.")
-        seq, status, last_hash, state_hash, rules_version, table_id, turn_seconds, window_seconds = row
+        seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, _, table_id = \
+            lock_game(cursor, game_id)
         if status == Game.Status.OVER:
             raise Illegal("The game is over; nothing about its seats can change now.", code="game_over")
         seat_row = Seat.objects.select_for_update().filter(table_id=table_id, index=seat).first()
