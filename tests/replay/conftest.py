@@ -3,6 +3,7 @@ the hash chain are exactly what a real game writes)."""
 import random
 
 import pytest
+from django.test import Client
 
 from games import engine, selectors, services, store
 from replay import frames
@@ -19,6 +20,14 @@ def _fresh_caches():
 
 def make_user(django_user_model, name, **extra):
     return django_user_model.objects.create_user(username=name, password="a long enough password 1", **extra)
+
+
+def client_for(user=None) -> Client:
+    """A test client, logged in as `user` when given (anonymous otherwise)."""
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
 
 
 def play(game, *, rng_seed=1, steps=None):

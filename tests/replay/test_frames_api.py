@@ -3,20 +3,12 @@ seat's frame holds nothing that seat did not know at that moment."""
 import json
 
 import pytest
-from django.test import Client
 
 from games import engine, selectors, store
 from replay import frames
-from tests.replay.conftest import make_user, play, start_game
+from tests.replay.conftest import client_for as _client, make_user, play, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _client(user=None):
-    c = Client()
-    if user is not None:
-        c.force_login(user)
-    return c
 
 
 def _get(client, game, **query):

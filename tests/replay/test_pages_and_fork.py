@@ -1,21 +1,13 @@
 """The replay page and its frame fragment render from the frame's view only; fork ("play from
 here") starts a new game at the same position."""
 import pytest
-from django.test import Client
 
 from games import engine, selectors
 from games.models import Game
 from replay import fork
-from tests.replay.conftest import play, start_game
+from tests.replay.conftest import client_for as _client, play, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _client(user=None):
-    c = Client()
-    if user is not None:
-        c.force_login(user)
-    return c
 
 
 def test_the_replay_page_renders_board_narration_charts_and_controls(finished_game, players):
