@@ -178,9 +178,10 @@ def apply(state: State, decision) -> tuple[State, list]:
                               'A decision is an object with an integer "seat" and a string "type".')
     prompt = current(state)
     if decision["seat"] != prompt.seat:
-        raise IllegalDecision("not_your_turn",
-                              f"Seat {prompt.seat} is deciding now; seat {decision['seat']} has to wait.")
-    if decision not in prompt.decisions:
+        # Never name who is being asked: in a response window that would tell the caller
+        # which seat holds a legal response (the views hide it too).
+        raise IllegalDecision("not_your_turn", "It is not your turn to decide; wait until the game asks you.")
+    if not _on_offer(decision, prompt.decisions):
         raise IllegalDecision("illegal_decision",
                               "That decision is not one of the choices on offer right now; "
                               "pick one of the listed decisions.")
@@ -190,3 +191,23 @@ def apply(state: State, decision) -> tuple[State, list]:
     advance(state)
     fx, state._fx = state._fx, []
     return state, fx
+
+
+def _on_offer(decision: dict, offered: list) -> bool:
+    """Whether `decision` is one of `offered`, types and all. Python's == takes 5.0 and True
+    for 5 and 1, so `in` alone would let such a decision through and into the log."""
+    try:
+        match = offered[offered.index(decision)]
+    except ValueError:
+        return False
+    return _exactly(decision, match)
+
+
+def _exactly(a, b) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_exactly(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_exactly(x, y) for x, y in zip(a, b))
+    return a == b

@@ -108,3 +108,19 @@ def test_the_canonical_encoding_is_the_same_with_or_without_orjson():
         plain = json.dumps(st.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
         assert canonical(st) == plain
         apply(st, rng.choice(prompts(st)[0].decisions))
+
+
+
+@pytest.mark.parametrize("card, sloppy", [(1, True), (1, 1.0), (1, "1"), (4, 4.0)])
+def test_card_ids_must_be_integers_not_values_python_calls_equal(card, sloppy):
+    """Issue 12, defect 4: legality used ==, so 4.0 passed as card 4 and true as card 1 (and
+    went into the log as true)."""
+    st = game(first_seat=0, seed="s4")        # seat 0 holds cards 1 and 4
+    assert {"seat": 0, "type": "discard", "cards": [card]} in decisions(st)
+    before = state_hash(st)
+    with pytest.raises(IllegalDecision) as caught:
+        apply(st, {"seat": 0, "type": "discard", "cards": [sloppy]})
+    assert caught.value.code == "illegal_decision"
+    assert state_hash(st) == before
+    apply(st, {"seat": 0, "type": "discard", "cards": [card]})    # the exact id still plays
+    assert card in st.seats[0].discard

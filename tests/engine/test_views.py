@@ -1,7 +1,9 @@
 """Hidden information (DESIGN §4): what each viewer may see."""
 import json
 
-from games.engine import apply, prompts, view
+import pytest
+
+from games.engine import IllegalDecision, apply, prompts, view
 
 from .helpers import game
 
@@ -60,3 +62,17 @@ def test_others_see_that_responses_are_awaited_but_not_who_holds_one():
     assert view(st, 2)["prompt"] == {"seat": None, "kind": "respond"}
     assert "i" not in view(st, 2)["stack"][0]
     assert view(st, 1)["prompt"]["seat"] == 1 and view(st, "omniscient")["stack"][0]["i"] == 1
+
+
+def test_a_decision_out_of_turn_in_a_window_does_not_say_who_is_asked():
+    """Issue 12, defect 3: the error said "Seat 1 is deciding now", i.e. that seat 1 holds a
+    legal response, which the views hide."""
+    from .helpers import position
+    st = position([{"character": "gerki", "drink_me": ["light-ale"]},
+                   {"character": "deirdre", "hand": ["water-into-wine"]},
+                   {"character": "zot"}], phase="drink")
+    apply(st, {"seat": 0, "type": "drink"})
+    with pytest.raises(IllegalDecision) as caught:
+        apply(st, {"seat": 2, "type": "pass"})
+    assert caught.value.code == "not_your_turn"
+    assert "1" not in caught.value.message and "seat" not in caught.value.message.lower()
