@@ -21,9 +21,10 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.errors import NotFound, ServiceError
+from games.errors import IntegrityFailure, NotFound, ServiceError
 from disputes import evidence as ev, services
 from disputes.models import Dispute
+from replay.verification import verify_game
 
 
 # --- pages ---------------------------------------------------------------------------------
@@ -91,7 +92,13 @@ def staff_page(request, dispute_id: int):
     if dispute is None:
         return render(request, "disputes/forbidden.html", {"message": f"There is no dispute {dispute_id}."},
                       status=404)
-    ctx = ev.evidence(dispute)
+    try:
+        ctx = ev.evidence(dispute)
+    except IntegrityFailure as exc:
+        check = verify_game(dispute.game_id)
+        return render(request, "disputes/forbidden.html", {
+            "title": "Can't show the evidence", "code": exc.code,
+            "message": f"{exc.message} The check says: {check.problem}"}, status=exc.status)
     ctx["categories"] = Dispute.Category.choices
     return render(request, "disputes/staff_page.html", ctx)
 

@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 import psycopg
 from django.conf import settings
+from django.db import DatabaseError
 
 from games import engine
 from games.errors import IntegrityFailure
@@ -171,13 +172,22 @@ def save_snapshot(cursor, *, game_id: int, seq: int, state, state_hash: str) -> 
 # --- load -----------------------------------------------------------------------------------
 
 def genesis_state(cursor, game_id: int):
-    """new_game(setup + the stored seed): the state every fold starts from."""
+    """new_game(the setup recorded in `game_created` + the stored seed): the state every fold
+    starts from. Only the log counts: the game row's `setup` is a projection, checked against
+    it by verification. A seed that does not match the log's commitment is a damaged store."""
     cursor.execute(
-        "SELECT g.setup::text, s.seed FROM games_game g JOIN games_gameseed s ON s.game_id = g.id WHERE g.id = %s",
+        "SELECT e.kind, e.payload::text, s.seed FROM games_event e JOIN games_gameseed s ON s.game_id = e.game_id"
+        " WHERE e.game_id = %s AND e.seq = 0",
         [game_id],
     )
-    setup_text, seed = cursor.fetchone()
-    return engine.new_game({**orjson.loads(setup_text), "seed": seed})
+    row = cursor.fetchone()
+    payload = orjson.loads(row[1]) if row is not None and row[0] == "game_created" else {}
+    if not isinstance(payload.get("setup"), dict) or seed_commitment(row[2]) != payload.get("seed_sha256"):
+        raise IntegrityFailure(
+            f"Game {game_id} cannot be folded: its game_created event or its seed does not match the log; run "
+            f"`python manage.py verify_game {game_id}` for details.",
+        )
+    return engine.new_game({**payload["setup"], "seed": row[2]})
 
 
 def fold(cursor, state, *, game_id: int, after_seq: int, upto_seq: int):
@@ -223,7 +233,9 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
     try:
         state = fold(cursor, state, game_id=game_id, after_seq=start, upto_seq=seq)
         got = engine.state_hash(state)
-    except engine.IllegalDecision:  # a stored decision the state does not offer: same as a bad hash
+    except DatabaseError:
+        raise
+    except Exception:  # noqa: BLE001 - a stored event that does not apply is the same finding as a bad hash
         got = None
     if got != expected_hash:
         if start:

@@ -26,7 +26,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from games import engine, store
-from games.errors import Forbidden, NotFound, ServiceError
+from games.errors import Forbidden, IntegrityFailure, NotFound, ServiceError
 from games.models import Game
 from games.selectors import redact_event, seat_of
 from games.web.narrate import Narrator, seat_names
@@ -232,7 +232,7 @@ def frame(*, game: Game, at: int | None, viewer: int | str) -> dict[str, Any]:
     effects: list[dict] = []
     numbers_before = _numbers(before)
     if event["kind"] in store.STATE_KINDS:
-        state, effects = store.apply_event(engine.clone(before), event["kind"], event["payload"])
+        state, effects = _refold(game.pk, engine.clone(before), event, check=True)
     else:
         state = before
     names = seat_names(engine.view(state, SPECTATOR))
@@ -268,6 +268,23 @@ def frame(*, game: Game, at: int | None, viewer: int | str) -> dict[str, Any]:
     return result
 
 
+def _refold(game_id: int, state, event: dict, *, check: bool):
+    """Apply one stored event; an event that does not apply, or (when `check`) a state that
+    differs from the recorded `state_hash`, means the log is damaged: IntegrityFailure."""
+    try:
+        state, effects = store.apply_event(state, event["kind"], event["payload"])
+    except Exception as exc:  # noqa: BLE001 - a stored event the engine refuses is a finding, not a crash
+        raise _damaged(game_id, event["seq"]) from exc
+    if check and engine.state_hash(state) != event["state_hash"]:
+        raise _damaged(game_id, event["seq"])
+    return state, effects
+
+
+def _damaged(game_id: int, seq: int) -> IntegrityFailure:
+    return IntegrityFailure(f"Game {game_id} does not fold to its recorded state at seq {seq}; run "
+                            f"`python manage.py verify_game {game_id}` to find the first bad event.")
+
+
 # --- the timeline: chart numbers and jump marks ----------------------------------------------
 
 @dataclass
@@ -300,7 +317,7 @@ def timeline(*, game: Game) -> dict[str, Any]:
         seq = event["seq"]
         effects: list[dict] = []
         if event["kind"] in store.STATE_KINDS:
-            state, effects = store.apply_event(state, event["kind"], event["payload"])
+            state, effects = _refold(game.pk, state, event, check=False)
         data["series"].append([[s.fortitude, s.alcohol, s.gold] for s in state.seats])
         types = {fx.get("type") for fx in effects}
         if "turn" in types or seq == 0:
@@ -314,6 +331,8 @@ def timeline(*, game: Game) -> dict[str, Any]:
         for fx in effects:
             if fx.get("type") == "eliminated":
                 data["eliminations"].append({"seq": seq, "seat": fx.get("seat"), "reason": fx.get("reason")})
+    if rows and engine.state_hash(state) != rows[-1][8]:     # the fold must end where the log says
+        raise _damaged(game.pk, rows[-1][0])
     data["last"] = game.seq
     timeline_cache.put(game.pk, _Timeline(game.seq, game.last_hash, engine.clone(state), data))
     return data

@@ -81,8 +81,7 @@ def _fork_refusal(request, game: Game, fr: dict) -> str | None:
 
 
 def _error(request, exc: ServiceError):
-    return render(request, "replay/error.html", {"message": exc.message if hasattr(exc, "message") else str(exc)},
-                  status=exc.status)
+    return render(request, "replay/error.html", {"message": exc.message, "code": exc.code}, status=exc.status)
 
 
 @require_GET
@@ -90,9 +89,9 @@ def replay_page(request, game_id: int):
     game = _game(game_id)
     try:
         ctx = frame_context(request, game)
+        data = frames.timeline(game=game)
     except ServiceError as exc:
         return _error(request, exc)
-    data = frames.timeline(game=game)
     ctx.update(game=game, charts=charts.charts(data), legend=charts.legend(data),
                perspectives=perspectives(game=game, user=request.user, names=ctx["frame"]["names"]),
                marks_json=mark_safe(json.dumps({k: data[k] for k in ("turns", "drinks", "rounds", "contests")}
