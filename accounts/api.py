@@ -2,16 +2,15 @@
 returns the account's API token (`Authorization: Token <key>` for API clients)."""
 from __future__ import annotations
 
-from django.contrib.auth import authenticate, get_user_model, login, logout
-from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError as DjangoValidationError
+from django.contrib.auth import authenticate, login, logout
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.errors import Conflict, ServiceError
+from accounts import services
+from games.errors import ServiceError
 
 
 class CredentialsSerializer(serializers.Serializer):
@@ -37,15 +36,7 @@ class SignUp(APIView):
     def post(self, request):
         serializer = CredentialsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        username, password = serializer.validated_data["username"], serializer.validated_data["password"]
-        User = get_user_model()
-        if User.objects.filter(username__iexact=username).exists():
-            raise Conflict(f"The username {username!r} is taken; choose another.", code="username_taken")
-        try:
-            validate_password(password, User(username=username))
-        except DjangoValidationError as exc:
-            raise ServiceError(" ".join(exc.messages), code="weak_password") from exc
-        user = User.objects.create_user(username=username, password=password)
+        user = services.account_create(**serializer.validated_data)
         login(request, user)
         return Response(_account(user), status=status.HTTP_201_CREATED)
 

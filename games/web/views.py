@@ -11,11 +11,12 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login, logout
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.forms import SignUpForm
 from games import engine, selectors, services
 from games.engine.cards import CHARACTER_INFO
 from games.errors import ServiceError
@@ -87,10 +88,9 @@ def history(request):
 # --- accounts ------------------------------------------------------------------------------
 
 def signup(request):
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and (user := form.save()) is not None:
+        login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         return redirect(request.GET.get("next") or "web-lobby")
     return render(request, "web/auth.html", {"form": form, "title": "Sign up", "action": "Create account"})
 

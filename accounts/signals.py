@@ -1,0 +1,18 @@
+"""Keep each account's UsernameKey in step with its username, whoever saves the user (sign-up,
+the admin, createsuperuser, tests). A look-alike name makes the save raise IntegrityError, so
+callers that create users do it inside a transaction (accounts.services.account_create)."""
+from django.contrib.auth import get_user_model
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from accounts.models import UsernameKey
+from accounts.names import username_key
+
+
+@receiver(post_save, sender=get_user_model(), dispatch_uid="accounts-username-key")
+def _username_key(sender, instance, raw=False, **kwargs):
+    if raw:
+        return
+    key = username_key(instance.get_username())
+    if not UsernameKey.objects.filter(user_id=instance.pk, key=key).exists():
+        UsernameKey.objects.update_or_create(user_id=instance.pk, defaults={"key": key})
