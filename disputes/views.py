@@ -21,6 +21,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.redirects import same_site_path
 from games.errors import IntegrityFailure, NotFound, ServiceError
 from disputes import evidence as ev, services
 from disputes.models import Dispute
@@ -55,7 +56,7 @@ def report(request, game_id: int):
         if exc.status == 403:
             return _forbidden(request, exc.message)
         messages.error(request, exc.message)
-        return redirect(request.POST.get("back") or "disputes-mine")
+        return redirect(same_site_path(request.POST.get("back")) or "disputes-mine")
     messages.success(request, f"Thank you: report {dispute.pk} about event {dispute.seq} is with the staff. "
                               "You will see the outcome here.")
     return redirect("disputes-mine")

@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.forms import SignUpForm
+from accounts.redirects import same_site_path
 from games import engine, selectors, services
 from games.engine.cards import CHARACTER_INFO
 from games.errors import ServiceError
@@ -91,7 +92,7 @@ def signup(request):
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and (user := form.save()) is not None:
         login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
-        return redirect(request.GET.get("next") or "web-lobby")
+        return redirect(same_site_path(request.GET.get("next")) or "web-lobby")
     return render(request, "web/auth.html", {"form": form, "title": "Sign up", "action": "Create account"})
 
 
@@ -99,8 +100,7 @@ def login_page(request):
     form = AuthenticationForm(request, data=request.POST or None)
     if request.method == "POST" and form.is_valid():
         login(request, form.get_user())
-        nxt = request.GET.get("next") or ""
-        return redirect(nxt if nxt.startswith("/") and not nxt.startswith("//") else "web-lobby")
+        return redirect(same_site_path(request.GET.get("next")) or "web-lobby")
     return render(request, "web/auth.html", {"form": form, "title": "Log in", "action": "Log in"})
 
 
