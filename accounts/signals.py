@@ -2,6 +2,7 @@
 the admin, createsuperuser, tests). A look-alike name makes the save raise IntegrityError, so
 callers that create users do it inside a transaction (accounts.services.account_create)."""
 from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_logged_out
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
@@ -16,3 +17,12 @@ def _username_key(sender, instance, raw=False, **kwargs):
     key = username_key(instance.get_username())
     if not UsernameKey.objects.filter(user_id=instance.pk, key=key).exists():
         UsernameKey.objects.update_or_create(user_id=instance.pk, defaults={"key": key})
+
+
+@receiver(user_logged_out, dispatch_uid="accounts-revoke-token")
+def _revoke_token(sender, request, user, **kwargs):
+    """Log-out (the API's or the page's) ends the API token with the session."""
+    if user is not None and user.pk is not None:
+        from accounts.tokens import token_revoke
+
+        token_revoke(user)

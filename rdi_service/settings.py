@@ -10,6 +10,9 @@ development and CI machine: Postgres and Redis on 127.0.0.1, trust auth.
 | SECRET_KEY | an insecure development key |
 | DEBUG | false |
 | ALLOWED_HOSTS | 127.0.0.1,localhost (any host when DEBUG) |
+
+Accounts, tokens, throttles, cookies and proxies: RDI_TOKEN_MAX_AGE, RDI_THROTTLE_*,
+RDI_NUM_PROXIES, RDI_SECURE_PROXY_SSL_HEADER, RDI_CACHE_URL (README, docs/api.md).
 """
 from pathlib import Path
 
@@ -42,6 +45,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # before the session and CSRF middleware, so it sees the cookies they set
+    "accounts.middleware.SecureCookiesOverHttps",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -116,13 +121,48 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Token first: an API client without credentials gets 401 + WWW-Authenticate, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.tokens.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": None,
+    # Log-in and sign-up, per account (the normalised name) and per address (accounts/throttles.py).
+    "DEFAULT_THROTTLE_RATES": {
+        "login_account": env.str("RDI_THROTTLE_LOGIN_ACCOUNT", default="10/min"),
+        "login_address": env.str("RDI_THROTTLE_LOGIN_ADDRESS", default="30/min"),
+        "signup_account": env.str("RDI_THROTTLE_SIGNUP_ACCOUNT", default="10/min"),
+        "signup_address": env.str("RDI_THROTTLE_SIGNUP_ADDRESS", default="20/hour"),
+    },
+    # How many proxies in front of the app append to X-Forwarded-For: the throttles' client
+    # address is the one the outermost trusted proxy saw. 0: REMOTE_ADDR only, since a
+    # client could write any X-Forwarded-For itself.
+    "NUM_PROXIES": env.int("RDI_NUM_PROXIES", default=0),
 }
+
+# API tokens expire this many seconds after they were issued (accounts/tokens.py); every
+# log-in issues a new one and log-out revokes it.
+RDI_TOKEN_MAX_AGE = env.int("RDI_TOKEN_MAX_AGE", default=7 * 24 * 3600)
+
+# One cache every process shares (the throttles' counts): Redis.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": env.str("RDI_CACHE_URL", default=REDIS_URL),
+        "KEY_PREFIX": "rdi",
+    },
+}
+
+# HTTPS. Session and CSRF cookies get `Secure` whenever the request came over HTTPS
+# (accounts.middleware.SecureCookiesOverHttps), so plain-HTTP development still works.
+# Behind a proxy that ends TLS, name the header it sets, e.g.
+# RDI_SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO (with the value https); only set this
+# when that proxy always sets or strips the header, or a client could claim HTTPS.
+if env.str("RDI_SECURE_PROXY_SSL_HEADER", default=""):
+    SECURE_PROXY_SSL_HEADER = (env.str("RDI_SECURE_PROXY_SSL_HEADER"), "https")
+# Force `Secure` on both cookies whatever the request (a site served only over HTTPS).
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=False)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=False)
 
 # Event store (docs/event-store.md): a snapshot every N events; hot game states kept in
 # each worker's memory (at most this many games).

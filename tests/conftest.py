@@ -6,6 +6,7 @@ once, so each run gets its own test database name: `test_<db>_<suffix>`, the suf
 $RDI_TEST_DB_SUFFIX if set (set it to an empty string to use the plain name, e.g. with
 --reuse-db), else `pid<process id>`.
 """
+import itertools
 import os
 
 import pytest
@@ -30,6 +31,17 @@ def _no_task_scheduling_unless_asked(request):
     settings.RDI_SCHEDULE_TASKS = bool(request.node.get_closest_marker("celery_worker"))
     yield
     settings.RDI_SCHEDULE_TASKS = before
+
+
+_cache_namespaces = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def _own_cache_namespace(settings):
+    """Each test gets a key prefix of its own in the shared Redis cache, so log-in and sign-up
+    throttle counts never carry over from another test or another run on this machine."""
+    settings.CACHES = {"default": {**settings.CACHES["default"],
+                                   "KEY_PREFIX": f"test-{os.getpid()}-{next(_cache_namespaces)}"}}
 
 
 @pytest.fixture

@@ -15,11 +15,14 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from accounts.throttles import retry_message
+from accounts.tokens import TokenExpired
 from games.errors import ServiceError
 
 log = logging.getLogger(__name__)
 
 _DRF_CODES = {
+    TokenExpired: ("token_expired", None),
     exceptions.NotAuthenticated: ("not_authenticated", "Log in (session) or send 'Authorization: Token <key>'."),
     exceptions.AuthenticationFailed: ("authentication_failed", "The credentials were not accepted; log in again."),
     exceptions.PermissionDenied: ("forbidden", "You are not allowed to do this."),
@@ -69,6 +72,8 @@ def exception_handler(exc, context):
                 break
         else:
             code, message = exc.default_code, None
+        if isinstance(exc, exceptions.Throttled):
+            message = retry_message(exc.wait)
         response.data = {"code": code, "message": message or str(exc.detail)}
         return response
     log.exception("unexpected error in %s", context.get("view").__class__.__name__ if context else "?")

@@ -16,6 +16,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import throttles
 from accounts.forms import SignUpForm
 from accounts.redirects import same_site_path
 from games import engine, selectors, services
@@ -90,18 +91,31 @@ def history(request):
 
 def signup(request):
     form = SignUpForm(request.POST or None)
+    page = {"form": form, "title": "Sign up", "action": "Create account"}
+    if request.method == "POST":
+        # an unbound form: a bound one would check the input, and its errors would answer it
+        refused = throttles.page_refusal(request, throttles.SIGNUP, "web/auth.html", {**page, "form": SignUpForm()})
+        if refused:
+            return refused
     if request.method == "POST" and form.is_valid() and (user := form.save()) is not None:
         login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         return redirect(same_site_path(request.GET.get("next")) or "web-lobby")
-    return render(request, "web/auth.html", {"form": form, "title": "Sign up", "action": "Create account"})
+    return render(request, "web/auth.html", page)
 
 
 def login_page(request):
     form = AuthenticationForm(request, data=request.POST or None)
+    page = {"form": form, "title": "Log in", "action": "Log in"}
+    if request.method == "POST":
+        # an unbound form: a bound one would check the password, and its errors would answer it
+        refused = throttles.page_refusal(request, throttles.LOGIN, "web/auth.html",
+                                         {**page, "form": AuthenticationForm(request)})
+        if refused:
+            return refused
     if request.method == "POST" and form.is_valid():
         login(request, form.get_user())
         return redirect(same_site_path(request.GET.get("next")) or "web-lobby")
-    return render(request, "web/auth.html", {"form": form, "title": "Log in", "action": "Log in"})
+    return render(request, "web/auth.html", page)
 
 
 @require_POST

@@ -13,7 +13,8 @@ def test_sign_up_log_in_and_use_the_token():
     assert created.status_code == 201, created.json()
     token = created.json()["token"]
     logged = APIClient().post("/api/accounts/login/", {"username": "ana", "password": PASSWORD}, format="json")
-    assert logged.status_code == 200 and logged.json()["token"] == token
+    assert logged.status_code == 200 and logged.json()["token"] != token     # every log-in issues a new token
+    token = logged.json()["token"]
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     assert api.get("/api/accounts/me/").json()["username"] == "ana"
