@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import services, throttles, tokens
+from games.api.serializers import ErrorSerializer
 from games.errors import ServiceError
 
 
@@ -21,11 +22,6 @@ class CredentialsSerializer(serializers.Serializer):
 class AccountSerializer(serializers.Serializer):
     username = serializers.CharField()
     token = serializers.CharField(help_text="Your API token; every log-in issues a new one and revokes the last.")
-
-
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
 
 
 def _error(text: str) -> OpenApiResponse:

@@ -16,12 +16,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.redirects import same_site_path
+from games.api.serializers import ErrorSerializer
 from games.errors import IntegrityFailure, NotFound, ServiceError
 from disputes import evidence as ev, services
 from disputes.models import Dispute
@@ -134,10 +135,25 @@ def staff_act(request, dispute_id: int):
 
 # --- API -------------------------------------------------------------------------------------
 
+class StringField(serializers.CharField):
+    """A JSON string and nothing else: DRF's CharField would take 0 or 1.5 as "0" or "1.5"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class ReportSerializer(serializers.Serializer):
-    seq = serializers.IntegerField(min_value=0)
+    seq = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
     category = serializers.ChoiceField(choices=Dispute.Category.values)
-    text = serializers.CharField(max_length=services.MAX_TEXT)
+    text = StringField(min_length=1, max_length=services.MAX_TEXT,
+                       help_text=f"What went wrong, in words: a non-empty string of at most {services.MAX_TEXT} "
+                                 "characters.")
+
+
+def _error(text: str) -> OpenApiResponse:
+    return OpenApiResponse(ErrorSerializer, description=text)
 
 
 class DisputeSerializer(serializers.ModelSerializer):
@@ -169,7 +185,13 @@ def _id(value: int, what: str) -> int:
 class GameDisputes(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ReportSerializer, responses={201: DisputeSerializer}, operation_id="game_dispute_create",
+    @extend_schema(request=ReportSerializer, operation_id="game_dispute_create", responses={
+        201: DisputeSerializer,
+        400: _error("`invalid_input`: seq, category or text missing or of the wrong type (text must be a non-empty "
+                    "string of at most 4000 characters)"),
+        401: _error("`not_authenticated` / `authentication_failed` / `token_expired`: log in"),
+        403: _error("`not_a_participant`: a game in progress can be reported only by its players"),
+        404: _error("`not_found` (no such game) or `no_such_event` (no such seq in it)")},
                    summary="Report a problem at one event of the game (players; anyone once it is over)")
     def post(self, request, game_id: int):
         _id(game_id, "game")
@@ -181,7 +203,8 @@ class GameDisputes(APIView):
 class MyDisputes(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses={200: DisputeSerializer(many=True)}, operation_id="disputes_list",
+    @extend_schema(responses={200: DisputeSerializer(many=True), 401: _error("`not_authenticated`: log in")},
+                   operation_id="disputes_list",
                    summary="Your reports and their outcomes (staff: ?all=1 for every dispute)")
     def get(self, request):
         rows = Dispute.objects.all() if request.user.is_staff and request.GET.get("all") else \
@@ -192,7 +215,9 @@ class MyDisputes(APIView):
 class DisputeDetail(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses={200: DisputeSerializer}, operation_id="dispute_retrieve",
+    @extend_schema(responses={200: DisputeSerializer, 401: _error("`not_authenticated`: log in"),
+                              404: _error("`not_found`: no such dispute of yours")},
+                   operation_id="dispute_retrieve",
                    summary="One of your reports; staff also get the evidence and the staff actions")
     def get(self, request, dispute_id: int):
         _id(dispute_id, "dispute")

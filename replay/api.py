@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import permissions
+from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -50,19 +50,29 @@ class ReplayTimeline(APIView):
         return Response(frames.timeline(game=game))
 
 
+class ForkSerializer(serializers.Serializer):
+    at = serializers.IntegerField(min_value=0, max_value=2**31 - 1, help_text="The event to play on from.")
+    seat = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0, help_text="Your seat in the new game.")
+
+
+class ForkResultSerializer(serializers.Serializer):
+    game = serializers.IntegerField(help_text="The new game.")
+    table = serializers.IntegerField()
+    forked_from = serializers.DictField(help_text="{game, seq}: where the position came from.")
+
+
 class ReplayFork(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, **ERRORS},
+    @extend_schema(request=ForkSerializer, responses={201: ForkResultSerializer, **ERRORS},
                    summary="Play from here: a new game from event `at` of a finished game, you in `seat`, bots "
                            "elsewhere (only where nothing is pending on the stack)")
     def post(self, request, game_id: int):
         game = _game(game_id)
-        data = request.data if isinstance(request.data, dict) else {}
-        at = parse_at(data.get("at"))
-        seat = data.get("seat", 0)
-        if at is None or not isinstance(seat, int) or isinstance(seat, bool):
+        body = ForkSerializer(data=request.data if isinstance(request.data, dict) else {})
+        if not body.is_valid():
             raise ServiceError("Send {\"at\": event number, \"seat\": your seat number}.", code="invalid_fork")
+        at, seat = body.validated_data["at"], body.validated_data["seat"]
         new = fork.game_fork(game=game, at=at, user=request.user, seat=seat)
         return Response({"game": new.pk, "table": new.table_id, "forked_from": {"game": game.pk, "seq": at}},
                         status=201)

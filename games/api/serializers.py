@@ -98,8 +98,10 @@ class DecisionResultSerializer(serializers.Serializer):
 class EventSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     kind = serializers.CharField()
-    seat = serializers.IntegerField(allow_null=True)
-    actor = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True, help_text="Null for game-wide events, and for another "
+                                                               "seat's decision until the game is over.")
+    actor = serializers.CharField(allow_null=True, help_text="user:ID, ai:BOT@VERSION, timeout, system...; null "
+                                                             "for another seat's decision until the game is over.")
     payload = serializers.JSONField()
     at = serializers.CharField()
     prev_hash = serializers.CharField()
