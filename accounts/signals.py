@@ -11,12 +11,11 @@ from accounts.names import username_key
 
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="accounts-username-key")
-def _username_key(sender, instance, raw=False, **kwargs):
-    if raw:
+def _username_key(sender, instance, raw=False, update_fields=None, **kwargs):
+    # every log-in saves last_login alone: only a save that may change the name writes the key
+    if raw or (update_fields is not None and instance.USERNAME_FIELD not in update_fields):
         return
-    key = username_key(instance.get_username())
-    if not UsernameKey.objects.filter(user_id=instance.pk, key=key).exists():
-        UsernameKey.objects.update_or_create(user_id=instance.pk, defaults={"key": key})
+    UsernameKey.objects.update_or_create(user_id=instance.pk, defaults={"key": username_key(instance.get_username())})
 
 
 @receiver(user_logged_out, dispatch_uid="accounts-revoke-token")

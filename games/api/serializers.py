@@ -141,9 +141,11 @@ class VerificationSerializer(serializers.Serializer):
     ok = serializers.BooleanField()
     events = serializers.IntegerField()
     last_seq = serializers.IntegerField(allow_null=True)
-    first_bad_seq = serializers.IntegerField(allow_null=True)
+    first_bad_seq = serializers.IntegerField(allow_null=True, help_text="The first event that fails; null when "
+                                                                        "ok, or when only the game row disagrees.")
     problem = serializers.CharField(allow_null=True)
-    seed_revealed = serializers.BooleanField()
+    seed_revealed = serializers.BooleanField(help_text="The log holds a game_ended event revealing the seed (read "
+                                                       "before any check; whether it matches is part of ok).")
     rules_version = serializers.CharField(allow_null=True)
 
 
