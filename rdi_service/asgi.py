@@ -7,6 +7,18 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rdi_service.settings")
 
+
+def _no_persistent_connections():
+    """Django keeps a connection per thread, and under ASGI each request's sync code runs in a
+    thread of its own, so kept connections would pile up until Postgres refuses more (Django's
+    docs say to turn them off under ASGI). gunicorn (WSGI) keeps them (CONN_MAX_AGE)."""
+    if "CONN_MAX_AGE" not in os.environ:
+        from django.conf import settings
+
+        settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+
+_no_persistent_connections()
 django_application = get_asgi_application()
 
 from games.web.stream import app as stream_application  # noqa: E402  (needs settings)

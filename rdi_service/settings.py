@@ -5,7 +5,9 @@ development and CI machine: Postgres and Redis on 127.0.0.1, trust auth.
 
 | variable | default |
 |---|---|
-| DATABASE_URL | postgres://postgres@127.0.0.1:5432/postgres |
+| DATABASE_URL | postgres://rdi_service@127.0.0.1:5432/rdi (the service role) |
+| DATABASE_OWNER_URL | postgres://rdi_owner@127.0.0.1:5432/rdi (`migrate`); DATABASE_URL if only that is set |
+| CONN_MAX_AGE / CONN_HEALTH_CHECKS | 60 / true |
 | REDIS_URL | redis://127.0.0.1:6379/0 |
 | SECRET_KEY | an insecure development key |
 | DEBUG | false |
@@ -77,10 +79,20 @@ TEMPLATES = [
 WSGI_APPLICATION = "rdi_service.wsgi.application"
 ASGI_APPLICATION = "rdi_service.asgi.application"
 
-DATABASES = {
-    "default": env.db_url("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/postgres"),
-}
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+# Two roles (rdi_service/db_roles.py, docs/security.md): every process connects as the service
+# role of DATABASE_URL, which owns nothing and can append events but never change one;
+# `migrate` runs as the owner of DATABASE_OWNER_URL (the same role as DATABASE_URL when only
+# that is set). With neither set: rdi_service / rdi_owner on 127.0.0.1, database rdi.
+from rdi_service import db_roles  # noqa: E402
+
+_SERVICE_URL, _OWNER_URL = db_roles.urls()
+DATABASES = {"default": env.db_url_config(_SERVICE_URL)}
+RDI_DATABASE_OWNER = env.db_url_config(_OWNER_URL)
+# Persistent connections with a health check before reuse: a connection per request cost the
+# web tier more than half its decisions/s under load. Celery workers keep theirs longer
+# (rdi_service/celery.py); ASGI (uvicorn) turns them off (rdi_service/asgi.py).
+DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", env.bool("CONN_HEALTH_CHECKS", default=True))
 
 REDIS_URL = env.str("REDIS_URL", default="redis://127.0.0.1:6379/0")
 
@@ -176,6 +188,7 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Play, replay and verify games of The Red Dragon Inn.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.api.schema_links.add_links"],
 }
 
 LOGGING = {

@@ -133,9 +133,15 @@ def bare(tables: int, think: float, warmup: float, seconds: float, out) -> dict:
 
     from games import tasks
 
-    with connection.cursor() as cursor:
+    from rdi_service import db_roles
+    from tests.owner import owner_role
+
+    # A scratch table: the owner creates it and grants the service role's workers their INSERT.
+    with owner_role(), connection.cursor() as cursor:
         cursor.execute("CREATE TABLE IF NOT EXISTS rdi_bench_bare (chain int, step int, stamped_at float8)")
         cursor.execute("DELETE FROM rdi_bench_bare")
+        if db_roles.service_user() != db_roles.owner_user():
+            db_roles.grant(cursor, db_roles.service_user())
     listener = Listener("rdi:bench:*", "step")
     started = time.time()
     stop_at = started + warmup + seconds
@@ -145,6 +151,8 @@ def bare(tables: int, think: float, warmup: float, seconds: float, out) -> dict:
     with connection.cursor() as cursor:
         cursor.execute("SELECT chain, step, stamped_at FROM rdi_bench_bare")
         rows = cursor.fetchall()
+    with owner_role(), connection.cursor() as cursor:
+        cursor.execute("DROP TABLE rdi_bench_bare")
     seen = listener.stop()
     return _measure("bare pipeline", rows, seen, lambda c: f"rdi:bench:{c}", think,
                     (started + warmup, stop_at), out)

@@ -5,20 +5,88 @@ and drops a `test_...` database). Several people and CI may run the suite on one
 once, so each run gets its own test database name: `test_<db>_<suffix>`, the suffix being
 $RDI_TEST_DB_SUFFIX if set (set it to an empty string to use the plain name, e.g. with
 --reuse-db), else `pid<process id>`.
+
+Roles (docs/security.md): the test database is created, migrated, flushed and dropped by the
+owner role (DATABASE_OWNER_URL); everything a test does runs as the service role (DATABASE_URL).
+The test connection logs in as the owner and switches to the service role with `SET ROLE`
+right after connecting, so every query of the code under test is checked against the service
+role's privileges, while the teardown of a transactional test (a TRUNCATE, which the service
+may not do) and the few tests that tamper with the log step back to the owner in the same
+session (`tests.owner.owner_role`). Threads and subprocesses (Celery workers, uvicorn) log in
+as the service role itself. With neither URL set, the development roles are created when missing
+(as RDI_DATABASE_ADMIN_URL, default the `postgres` superuser on 127.0.0.1).
 """
 import itertools
 import os
 
 import pytest
+from django.db.backends.signals import connection_created
 
 
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    from django.conf import settings
+    from django.db import connection
     from pytest_django.fixtures import _set_suffix_to_test_databases
+
+    from rdi_service import db_roles
 
     suffix = os.environ.get("RDI_TEST_DB_SUFFIX", f"pid{os.getpid()}")
     if suffix:
         _set_suffix_to_test_databases(suffix=suffix)
+    if not os.environ.get("DATABASE_URL") and not os.environ.get("DATABASE_OWNER_URL"):
+        db_roles.ensure(*db_roles.urls(), os.environ.get("RDI_DATABASE_ADMIN_URL") or db_roles.DEFAULT_ADMIN_URL)
+    # A copy: settings.DATABASES keeps the service role for threads and subprocesses.
+    owner = settings.RDI_DATABASE_OWNER
+    connection.close()
+    connection.settings_dict = {**connection.settings_dict,
+                                **{k: owner[k] for k in db_roles.CREDENTIALS if k in owner}}
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """After the owner created and migrated the test database: the service role from here on."""
+    from django.db import connection
+
+    from rdi_service import db_roles
+
+    service = db_roles.service_user()
+    if service != db_roles.owner_user():
+        connection.close()
+        connection.settings_dict["RDI_SET_ROLE"] = service
+    yield
+    connection.settings_dict.pop("RDI_SET_ROLE", None)
+    connection.close()
+
+
+def _set_role(sender, connection, **kwargs):
+    from tests.owner import set_role_sql
+
+    role = connection.settings_dict.get("RDI_SET_ROLE")
+    if role:
+        with connection.cursor() as cursor:
+            cursor.execute(set_role_sql(role))
+
+
+connection_created.connect(_set_role)
+
+
+def _flush_as_owner():
+    """TransactionTestCase empties the tables with TRUNCATE after each test: the owner's job."""
+    from django.test import TransactionTestCase
+
+    from tests.owner import owner_role
+
+    flush = TransactionTestCase._fixture_teardown
+
+    def _fixture_teardown(self):
+        with owner_role():
+            flush(self)
+
+    TransactionTestCase._fixture_teardown = _fixture_teardown
+
+
+_flush_as_owner()
 
 
 @pytest.fixture(autouse=True)

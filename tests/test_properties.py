@@ -9,8 +9,8 @@ enumerated decisions, again and again, and after each decision we check:
   gives each instance's zone; the list zones we can see hold each id at most once);
 - Fortitude and Alcohol Content stay in [0, 20], Gold never goes below 0;
 - ``view(state, seat)`` for every seat shows no other seat's hand, no deck order (not even
-  its own), no Drink Me! card (not even its own), no drink deck order and not the seed while
-  the game runs: the hidden instance ids are read off the omniscient view, and every place
+  its own), no Drink Me! card (not even its own), no drink deck order, not the seed while
+  the game runs, and in a response window not which other seat is asked: the hidden instance ids are read off the omniscient view, and every place
   where the omniscient view lists them must, in the seat's view, list none of them;
 - ``clone``/``dump_state``/``load_state`` keep ``state_hash``; and re-applying the same
   decisions to a fresh ``new_game(setup)`` gives the same ``state_hash`` after every step
@@ -133,11 +133,15 @@ def check_invariants(state, *, gold_total: int, n_cards: int, omniscient: dict, 
 
     # Hidden information never reaches a seat.
     omni_lists = [(path, _ids_in(value, _last_key(path))) for path, value in list_paths(omniscient)]
+    asked = {p.seat for p in prompts(state) if p.kind == "respond"}
     for viewer in [*range(len(state.seats)), "spectator"]:
         seat_view = view_of(state, viewer)
         text = json.dumps(seat_view, sort_keys=True)  # also proves it is JSON-ready
         if not state.over:
             assert state.seed not in text, f"seat {viewer}'s view shows the seed"
+        # in a response window, only the asked seat learns that it is asked
+        shown = (seat_view.get("prompt") or {}).get("seat")
+        assert shown is None or shown not in asked - {viewer}, f"seat {viewer}'s view names seat {shown} as asked"
         hidden = hidden_ids(state, viewer)
         for path, ids in omni_lists:
             secret = ids & hidden
@@ -230,3 +234,19 @@ def test_gold_check_catches_lost_gold():
     state.seats[0].gold -= 1
     with pytest.raises(AssertionError, match="gold not conserved"):
         check_invariants(state, gold_total=gold, n_cards=len(state.cards), omniscient=view(state, "omniscient"))
+
+
+def test_asked_check_catches_a_view_naming_the_asked_seat():
+    rng = random.Random(0)
+    state = new_game(make_setup(3, "12" * 32))
+    for _ in range(2000):
+        if any(p.kind == "respond" for p in prompts(state)) or state.over:
+            break
+        prompt = rng.choice(prompts(state))
+        state, _ = apply(state, rng.choice(prompt.decisions))
+    asked = next(p.seat for p in prompts(state) if p.kind == "respond")
+    check_invariants(state, gold_total=total_gold(state), n_cards=len(state.cards), omniscient=view(state, "omniscient"))
+    with pytest.raises(AssertionError, match="as asked"):
+        check_invariants(state, gold_total=total_gold(state), n_cards=len(state.cards),
+                         omniscient=view(state, "omniscient"),
+                         view_of=lambda st, viewer: {**view(st, viewer), "prompt": {"seat": asked, "kind": "respond"}})

@@ -9,6 +9,7 @@ from games import engine, selectors, services, store
 from games.errors import Conflict, Illegal, IntegrityFailure
 from games.models import Game, GameEvent, GameSnapshot
 from replay.verification import verify_game
+from tests.owner import owner_role
 
 from .conftest import pick, play, twin
 
@@ -59,7 +60,8 @@ def test_a_snapshot_that_disagrees_is_discarded_and_rebuilt(start_game):
     game.refresh_from_db()
     snapshot = GameSnapshot.objects.filter(game=game).order_by("-seq").first()
     other = twin(game, seed="0" * 64)  # a different state, same shape
-    GameSnapshot.objects.filter(pk=snapshot.pk).update(state=engine.dump_state(other))
+    with owner_role():   # the service role may not edit a snapshot
+        GameSnapshot.objects.filter(pk=snapshot.pk).update(state=engine.dump_state(other))
     store.cache.clear()
     loaded = selectors.game_state(game=game)
     assert engine.state_hash(loaded) == engine.state_hash(state)
@@ -128,7 +130,7 @@ def test_a_finished_game_takes_no_more_decisions(start_game):
 
 
 def _tamper(sql, params):
-    with connection.cursor() as cursor:
+    with owner_role(), connection.cursor() as cursor:   # only the owner may touch the trigger
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # no pending FK checks, or ALTER TABLE refuses
         cursor.execute("ALTER TABLE games_event DISABLE TRIGGER games_event_append_only")
         cursor.execute(sql, params)

@@ -1,9 +1,12 @@
-"""The event table is append-only at the database: UPDATE and DELETE fail there."""
+"""The event table is append-only at the database: UPDATE and DELETE fail there, even for
+the owner of the table (the trigger). The service role cannot even try: it has no UPDATE,
+DELETE or TRUNCATE privilege on it (tests/security/test_db_roles.py)."""
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, ProgrammingError, connection, transaction
 
 from games import store
 from games.models import Game, GameEvent, Table
+from tests.owner import owner_role
 
 pytestmark = pytest.mark.django_db
 
@@ -21,18 +24,21 @@ def event(make_user):
 
 
 def test_update_is_rejected_by_the_database(event):
-    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+    with owner_role(), pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("UPDATE games_event SET payload = '{}'::jsonb WHERE id = %s", [event.pk])
 
 
 def test_orm_update_is_rejected_too(event):
-    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+    with owner_role(), pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        GameEvent.objects.filter(pk=event.pk).update(kind="admin_note")
+    # and as the service role the privilege check refuses it before the trigger is reached
+    with pytest.raises(ProgrammingError, match="permission denied"), transaction.atomic():
         GameEvent.objects.filter(pk=event.pk).update(kind="admin_note")
 
 
 def test_delete_is_rejected_by_the_database(event):
-    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+    with owner_role(), pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("DELETE FROM games_event WHERE id = %s", [event.pk])
     assert GameEvent.objects.filter(pk=event.pk).exists()
