@@ -45,6 +45,8 @@ POLICY: dict[str, tuple[str, ...]] = {
     "auth_user_groups": FULL,
     "auth_user_user_permissions": FULL,
     "authtoken_token": FULL,
+    # a user's normalised name, kept in step with every save that may change the name
+    "accounts_usernamekey": FULL,
     "django_session": FULL,
     # written by the admin; rows go only when their user is deleted (CASCADE)
     "django_admin_log": ("SELECT", "INSERT", "DELETE"),
