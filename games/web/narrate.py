@@ -54,6 +54,21 @@ class Narrator:
     def because(self, fx: dict) -> str:
         return f" ({self.title(fx['card'])})" if fx.get("card") is not None else ""
 
+    def gold(self, fx: dict, s: str, amount: int) -> str:
+        """Who paid whom: the effect's `seat` is the one who owed the Gold; `by_inn` means a
+        card made the Inn pay it for them (so "the Inn paid the Inn" never comes up)."""
+        to = fx.get("to")
+        short = f" (of {fx['asked']} asked)" if fx.get("asked", amount) > amount else ""
+        why = self.because(fx)
+        reason = " as an ante" if fx.get("reason") == "ante" else ""
+        if fx.get("by_inn"):
+            where = "" if to == INN else f" to {self.who(to)}"
+            return f"The Inn paid {amount} Gold{where} for {s}{reason}{why}."
+        if fx.get("seat") == POT:
+            return f"{self.who(to)[:1].upper() + self.who(to)[1:]} took {amount} Gold from the pot{why}." \
+                if to != INN else f"The {amount} Gold left in the pot went to the Inn."
+        return f"{s[:1].upper() + s[1:]} paid {amount} Gold{short} to {self.who(to)}{reason}{why}."
+
     def line(self, fx: dict, *, over: bool) -> str | None:
         t = fx.get("type")
         if t in PRIVATE_TYPES and not over and fx.get("seat") != self.seat:
@@ -96,9 +111,7 @@ class Narrator:
             amount = fx.get("amount", 0)
             if not amount:
                 return None
-            payer = "The Inn" if fx.get("by_inn") else s[:1].upper() + s[1:]
-            reason = {"ante": " as an ante", "pot": "", "pot_to_inn": ""}.get(fx.get("reason"), "")
-            return f"{payer} paid {amount} Gold to {w(fx.get('to'))}{reason}{self.because(fx)}."
+            return self.gold(fx, s, amount)
         if t == "ordered":
             return f"{s} ordered a Drink for {w(fx.get('target'))}."
         if t == "revealed":
