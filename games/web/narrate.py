@@ -23,6 +23,8 @@ MAX_STEPS = 40
 
 INN, POT = "inn", "pot"           # how gold effects name the Inn and the pot (engine ops)
 PRIVATE_TYPES = {"pass"}          # a response-window pass: only its own seat hears of it
+GOLD_REASONS = {"ante": " as an ante", "passed_out_share": " as they passed out (shared among those still in)",
+                "passed_out_remainder": " as they passed out (what could not be shared)"}
 
 
 def seat_names(view: dict) -> list[str]:
@@ -52,7 +54,12 @@ class Narrator:
             return "a card"
 
     def because(self, fx: dict) -> str:
-        return f" ({self.title(fx['card'])})" if fx.get("card") is not None else ""
+        """The card behind an Effect, and whose it was when it was not the seat's own."""
+        if fx.get("card") is None:
+            return ""
+        by = fx.get("by")
+        whose = f"{self.who(by)}'s " if isinstance(by, int) and by != fx.get("seat") else ""
+        return f" ({whose}{self.title(fx['card'])})"
 
     def gold(self, fx: dict, s: str, amount: int) -> str:
         """Who paid whom: the effect's `seat` is the one who owed the Gold; `by_inn` means a
@@ -60,7 +67,7 @@ class Narrator:
         to = fx.get("to")
         short = f" (of {fx['asked']} asked)" if fx.get("asked", amount) > amount else ""
         why = self.because(fx)
-        reason = " as an ante" if fx.get("reason") == "ante" else ""
+        reason = GOLD_REASONS.get(fx.get("reason"), "")
         if fx.get("by_inn"):
             where = "" if to == INN else f" to {self.who(to)}"
             return f"The Inn paid {amount} Gold{where} for {s}{reason}{why}."
@@ -122,7 +129,7 @@ class Narrator:
                 return f"{s} did not have to drink."
             return f"{s} drank."
         if t == "event":
-            return f"Drink Event: {self.title(fx.get('card'))}!"
+            return f"Drink Event {self.title(fx.get('card'))}, revealed by {s}, takes place!"
         if t == "chaser_event":
             return f"A Chaser Event: {self.title(fx.get('card'))}."
         if t == "sober_up":
