@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.errors import NotFound, ServiceError
-from disputes import evidence as ev, services
+from disputes import evidence as ev, presentation, services
 from disputes.models import Dispute
 
 
@@ -93,6 +93,8 @@ def staff_page(request, dispute_id: int):
                       status=404)
     ctx = ev.evidence(dispute)
     ctx["categories"] = Dispute.Category.choices
+    ctx.update(summary=presentation.summary(ctx["before"], ctx["after"], ctx["names"]),
+               diff_groups=presentation.grouped_diff(ctx["diff"]), offered=presentation.offered_json(ctx["offered"]))
     return render(request, "disputes/staff_page.html", ctx)
 
 
