@@ -116,4 +116,5 @@ def test_an_unknown_api_address_is_a_json_404_even_with_debug_on():
     r = Client().get("/api/no/such/thing/")
     assert r.status_code == 404 and r["Content-Type"] == "application/json"
     assert r.json() == {"code": "not_found", "message": "There is nothing at this address."}
+    assert Client(enforce_csrf_checks=True).post("/api/games/AAA/autopass/").json()["code"] == "not_found"
     assert Client().get("/api/tables").status_code == 301       # a known address without its slash
