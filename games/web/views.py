@@ -29,10 +29,6 @@ def _characters():
     return [(key, CHARACTER_INFO[key]["name"]) for key in engine.CHARACTERS]
 
 
-def _bots():
-    return bot_levels()
-
-
 def _timer_words(seconds: int | None) -> str:
     if not seconds:
         return ""
@@ -69,7 +65,7 @@ def lobby(request):
     if request.user.is_authenticated:
         yours = list(Game.objects.filter(table__seats__user=request.user, status=Game.Status.ACTIVE)
                      .select_related("table").order_by("-id")[:20])
-    bots, default_bot = _bots()
+    bots, default_bot = bot_levels()
     return render(request, "web/lobby.html", {
         "tables": tables, "your_games": yours, "characters": _characters(), "bots": bots,
         "default_bot": default_bot, "player_counts": range(2, 9), "live": _live_games(request.user),
@@ -176,7 +172,7 @@ def play_now(request):
     table = services.table_create(owner=request.user, player_count=seats)
     used = [_pick(request.POST.get("character"), [])]
     services.seat_take(table_id=table.pk, user=request.user, character=used[0])
-    _, default_bot = _bots()
+    _, default_bot = bot_levels()
     for _ in range(seats - 1):
         used.append(_pick(None, used))
         _add_ai_seat(table_id=table.pk, user=request.user, character=used[-1], bot=default_bot)
@@ -195,7 +191,7 @@ def table_page(request, table_id: int):
              "name": CHARACTER_INFO[seats[i].character]["name"] if i in seats else None,
              "level": bot_level(seats[i].bot) if i in seats and seats[i].is_ai else ""}
             for i in range(table.player_count)]
-    bots, default_bot = _bots()
+    bots, default_bot = bot_levels()
     return render(request, "web/table_setup.html", {
         "table": table, "rows": rows, "full": len(seats) == table.player_count,
         "owner": request.user.is_authenticated and table.owner_id == request.user.pk,
