@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 from accounts.redirects import same_site_path
 from games.api.serializers import ErrorSerializer
 from games.errors import IntegrityFailure, NotFound, ServiceError
-from disputes import evidence as ev, services
+from disputes import evidence as ev, presentation, services
 from disputes.models import Dispute
 from replay.verification import verify_game
 
@@ -102,6 +102,8 @@ def staff_page(request, dispute_id: int):
             "title": "Can't show the evidence", "code": exc.code,
             "message": f"{exc.message} The check says: {check.problem}"}, status=exc.status)
     ctx["categories"] = Dispute.Category.choices
+    ctx.update(summary=presentation.summary(ctx["before"], ctx["after"], ctx["names"]),
+               diff_groups=presentation.grouped_diff(ctx["diff"]), offered=presentation.offered_json(ctx["offered"]))
     return render(request, "disputes/staff_page.html", ctx)
 
 

@@ -14,6 +14,7 @@ from games import selectors
 from games.errors import ServiceError
 from games.models import Game
 from games.web import board
+from games.web.bots import bot_level
 from replay import charts, fork, frames
 from replay.api import parse_at
 
@@ -23,6 +24,19 @@ def _game(game_id: int) -> Game:
     if game is None:
         raise Http404("No such game")
     return game
+
+
+#: The event log's kinds (docs/event-store.md) in words for the step header.
+EVENT_WORDS = {
+    "game_created": "the deal", "decision": "a decision", "timeout": "a timeout", "game_ended": "the game ended",
+    "seat_control_changed": "a seat changed hands", "autopass_changed": "auto-pass changed",
+    "admin_note": "a staff note", "admin_dispute_outcome": "a staff decision on a report",
+    "admin_correction": "a staff correction", "admin_void": "the game was voided",
+}
+
+
+def event_words(kind: str) -> str:
+    return EVENT_WORDS.get(kind) or (kind or "an event").replace("_", " ")
 
 
 def _viewer_words(viewer, names) -> str:
@@ -64,7 +78,9 @@ def frame_context(request, game: Game) -> dict:
         for s in fr["view"]["seats"]:
             everyone.append({"name": s["name"], "hand": s.get("hand", []), "deck": s.get("deck", []),
                              "drink_me": s.get("drink_me", [])})
-    ctx.update(frame=fr, viewer=viewer, viewer_str=str(viewer), decided=decided, everyone=everyone,
+    if fr.get("actor") and fr["actor"].get("kind") == "bot":
+        fr["actor"] = {**fr["actor"], "label": f"{bot_level(fr['actor'].get('name', ''))} bot"}
+    ctx.update(frame=fr, viewer=viewer, event_words=event_words(event["kind"]), viewer_str=str(viewer), decided=decided, everyone=everyone,
                drink_deck=fr["view"].get("drink_deck", []),
                frame_json=mark_safe(json.dumps({"at": fr["at"], "as": str(viewer), "changes": fr["changes"],
                                                 "fork": _fork_refusal(request, game, fr)}).replace("</", "<\\/")))

@@ -10,6 +10,7 @@ import json
 import uuid
 from typing import Any
 
+from games.web.bots import bot_level
 from games.web.narrate import seat_names
 
 MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 20)
@@ -17,7 +18,7 @@ STATUS_WORDS = {"in": "in the game", "passed_out": "passed out", "broke": "out o
 PASS_LABELS = {"phase:action": "Take no Action", "respond": "Let it happen", "gamble": "Pass",
                "mead": "Don't split", "phase:discard": "Pass", "phase:order": "Pass", "phase:drink": "Pass"}
 PROMPT_WORDS = {
-    "phase:discard": "Discard any cards you don't want (up to 3), then draw back to 7.",
+    "phase:discard": "Discard any cards you don't want, then draw back up to 7.",
     "phase:action": "Play one Action card, or take no Action.",
     "phase:order": "Order a Drink for another player.",
     "phase:drink": "Drink! Reveal the top of your Drink Me! pile.",
@@ -27,6 +28,24 @@ PROMPT_WORDS = {
 }
 PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Order a Drink", "drink": "Drink",
                "end": "End of turn"}
+#: What the table is waiting for when the prompt is not one of the turn's phases: the header
+#: follows the engine's prompt, because a response window or a Round of Gambling happens
+#: inside a phase (an Action card waiting for responses is still the Action phase).
+PROMPT_HEADLINES = {"respond": "waiting for responses", "gamble": "Round of Gambling", "mead": "Mead: split it?"}
+
+
+def headline(view: dict, names: list[str]) -> str:
+    """The header's "whose turn, and what now", from the view's prompt (the engine's own
+    `prompts()` kind), never from the phase alone."""
+    if view.get("over"):
+        return "Game over"
+    kind = (view.get("prompt") or {}).get("kind") or ""
+    if kind.startswith("phase:"):
+        what = PHASE_WORDS.get(kind[len("phase:"):], kind[len("phase:"):].title())
+    else:
+        what = PROMPT_HEADLINES.get(kind) or PHASE_WORDS.get(view.get("phase"), str(view.get("phase") or "").title())
+    active = view.get("active")
+    return f"{names[active]}'s turn · {what}" if active is not None else what
 
 
 def build(detail: dict[str, Any]) -> dict[str, Any]:
@@ -43,7 +62,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         fort, alc = s["fortitude"], s["alcohol"]
         seats.append({
             "index": i, "short": names[i], "name": s["name"], "character": s["character"],
-            "player": (f"bot ({who['bot']})" if who.get("bot") else "bot") if who.get("ai")
+            "player": (f"bot ({bot_level(who['bot'])})" if who.get("bot") else "bot") if who.get("ai")
             else (who.get("user") or "empty seat"), "ai": who.get("ai", False),
             "handed_over": bool(not who.get("ai") and who.get("bot")), "autopass": who.get("autopass", "off"),
             "you": i == me, "active": i == view.get("active") and not view.get("over"),
@@ -75,18 +94,21 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
             general.append(entry)
     general.sort(key=lambda e: e["type"] == "pass")      # pass last
     for c in (you or {}).get("hand", []):
-        hand.append({**c, "kind": c["type"].split(" - ")[0].lower().replace(" ", "-"),
-                     "choices": by_card.pop(c["id"], [])})
+        choices = by_card.pop(c["id"], [])
+        hand.append({**c, "kind": c["type"].split(" - ")[0].lower().replace(" ", "-"), "choices": choices,
+                     "playable": bool(choices or discards)})
     if by_card:                                          # a playable card that is not in the hand
         for cid, entries in by_card.items():
             general[:0] = [{**e, "label": f"Play card {cid} {e['label']}"} for e in entries]
     return {
         "view": view, "detail": detail, "names": names, "seats": seats, "me": me,
         "you": next((s for s in seats if s["you"]), None), "hand": hand,
+        # the cards that answer the prompt stand with it; the rest of the hand goes below
+        "playable": [c for c in hand if c["playable"]], "rest": [c for c in hand if not c["playable"]],
         "prompt": prompt, "your_prompt": bool(detail.get("your_prompt")) and prompt is not None,
         "prompt_words": PROMPT_WORDS.get((prompt or {}).get("kind"), ""),
         "general": general, "discard": _discard_info(discards),
-        "phase_words": PHASE_WORDS.get(view.get("phase"), str(view.get("phase") or "").title()),
+        "headline": headline(view, names),
         "active_name": names[view["active"]] if view.get("active") is not None else "",
         "round": _round(rnd, names), "stack": [_frame(fr, names) for fr in reversed(stack) if fr.get("f") != "round"],
         "drink_discard_count": len(view.get("drink_discard", [])),

@@ -23,6 +23,8 @@ MAX_STEPS = 40
 
 INN, POT = "inn", "pot"           # how gold effects name the Inn and the pot (engine ops)
 PRIVATE_TYPES = {"pass"}          # a response-window pass: only its own seat hears of it
+GOLD_REASONS = {"ante": " as an ante", "passed_out_share": " as they passed out (shared among those still in)",
+                "passed_out_remainder": " as they passed out (what could not be shared)"}
 
 
 def seat_names(view: dict) -> list[str]:
@@ -52,7 +54,27 @@ class Narrator:
             return "a card"
 
     def because(self, fx: dict) -> str:
-        return f" ({self.title(fx['card'])})" if fx.get("card") is not None else ""
+        """The card behind an Effect, and whose it was when it was not the seat's own."""
+        if fx.get("card") is None:
+            return ""
+        by = fx.get("by")
+        whose = f"{self.who(by)}'s " if isinstance(by, int) and by != fx.get("seat") else ""
+        return f" ({whose}{self.title(fx['card'])})"
+
+    def gold(self, fx: dict, s: str, amount: int) -> str:
+        """Who paid whom: the effect's `seat` is the one who owed the Gold; `by_inn` means a
+        card made the Inn pay it for them (so "the Inn paid the Inn" never comes up)."""
+        to = fx.get("to")
+        short = f" (of {fx['asked']} asked)" if fx.get("asked", amount) > amount else ""
+        why = self.because(fx)
+        reason = GOLD_REASONS.get(fx.get("reason"), "")
+        if fx.get("by_inn"):
+            where = "" if to == INN else f" to {self.who(to)}"
+            return f"The Inn paid {amount} Gold{where} for {s}{reason}{why}."
+        if fx.get("seat") == POT:
+            return f"{self.who(to)[:1].upper() + self.who(to)[1:]} took {amount} Gold from the pot{why}." \
+                if to != INN else f"The {amount} Gold left in the pot went to the Inn."
+        return f"{s[:1].upper() + s[1:]} paid {amount} Gold{short} to {self.who(to)}{reason}{why}."
 
     def line(self, fx: dict, *, over: bool) -> str | None:
         t = fx.get("type")
@@ -96,9 +118,7 @@ class Narrator:
             amount = fx.get("amount", 0)
             if not amount:
                 return None
-            payer = "The Inn" if fx.get("by_inn") else s[:1].upper() + s[1:]
-            reason = {"ante": " as an ante", "pot": "", "pot_to_inn": ""}.get(fx.get("reason"), "")
-            return f"{payer} paid {amount} Gold to {w(fx.get('to'))}{reason}{self.because(fx)}."
+            return self.gold(fx, s, amount)
         if t == "ordered":
             return f"{s} ordered a Drink for {w(fx.get('target'))}."
         if t == "revealed":
@@ -109,7 +129,7 @@ class Narrator:
                 return f"{s} did not have to drink."
             return f"{s} drank."
         if t == "event":
-            return f"Drink Event: {self.title(fx.get('card'))}!"
+            return f"Drink Event {self.title(fx.get('card'))}, revealed by {s}, takes place!"
         if t == "chaser_event":
             return f"A Chaser Event: {self.title(fx.get('card'))}."
         if t == "sober_up":

@@ -15,5 +15,6 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_page, name="web-game"),
     path("games/<int:game_id>/board/", views.game_board, name="web-game-board"),
     path("games/<int:game_id>/log/", views.game_log, name="web-game-log"),
+    path("games/<int:game_id>/rematch/", views.rematch, name="web-game-rematch"),
     path("games/<int:game_id>/decide/", views.game_decide, name="web-game-decide"),
 ]

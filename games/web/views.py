@@ -24,6 +24,7 @@ from games.engine.cards import CHARACTER_INFO
 from games.errors import ServiceError
 from games.models import Game, Seat, Table
 from games.web import board, narrate
+from games.web.bots import bot_level, bot_levels
 
 
 
@@ -31,12 +32,16 @@ def _characters():
     return [(key, CHARACTER_INFO[key]["name"]) for key in engine.CHARACTERS]
 
 
-def _bots():
-    try:
-        from games.ai import BOTS, DEFAULT_BOT
-    except ImportError:  # pragma: no cover - the AI package is optional for the pages
-        return [], None
-    return [(name, f"{bot.label}: {bot.summary}") for name, bot in BOTS.items()], DEFAULT_BOT
+def _timer_words(seconds: int | None) -> str:
+    if not seconds:
+        return ""
+    return f"{seconds // 60} min" if seconds >= 60 and seconds % 60 == 0 else f"{seconds} s"
+
+
+def _play_now_timers() -> dict:
+    """What Play now's table gets (services.table_create's defaults), for the lobby's notice."""
+    turn = settings.RDI_TURN_SECONDS
+    return {"turn": _timer_words(turn), "window": _timer_words(settings.RDI_WINDOW_SECONDS if turn else None)}
 
 
 def _add_ai_seat(*, table_id: int, user, character: str, bot: str | None):
@@ -63,11 +68,27 @@ def lobby(request):
     if request.user.is_authenticated:
         yours = list(Game.objects.filter(table__seats__user=request.user, status=Game.Status.ACTIVE)
                      .select_related("table").order_by("-id")[:20])
-    bots, default_bot = _bots()
+    bots, default_bot = bot_levels()
     return render(request, "web/lobby.html", {
         "tables": tables, "your_games": yours, "characters": _characters(), "bots": bots,
-        "default_bot": default_bot, "player_counts": range(2, 9),
+        "default_bot": default_bot, "player_counts": range(2, 9), "live": _live_games(request.user),
+        "play_now_timers": _play_now_timers(),
     })
+
+
+def _live_games(user) -> list[dict]:
+    """Games being played that the caller can watch (as a spectator: no hand, no deck)."""
+    games = Game.objects.filter(status=Game.Status.ACTIVE).select_related("table").prefetch_related(
+        "table__seats__user").order_by("-id")[:20]
+    rows = []
+    for g in games:
+        seats = sorted(g.table.seats.all(), key=lambda s: s.index)
+        if user.is_authenticated and any(s.user_id == user.pk for s in seats):
+            continue
+        rows.append({"game": g, "players": [
+            {"name": CHARACTER_INFO[s.character]["name"].split()[0],
+             "who": f"{bot_level(s.bot)} bot" if s.is_ai else s.user.username} for s in seats]})
+    return rows
 
 
 @login_required
@@ -165,7 +186,7 @@ def play_now(request):
     table = services.table_create(owner=request.user, player_count=seats)
     used = [_pick(request.POST.get("character"), [])]
     services.seat_take(table_id=table.pk, user=request.user, character=used[0])
-    _, default_bot = _bots()
+    _, default_bot = bot_levels()
     for _ in range(seats - 1):
         used.append(_pick(None, used))
         _add_ai_seat(table_id=table.pk, user=request.user, character=used[-1], bot=default_bot)
@@ -181,9 +202,10 @@ def table_page(request, table_id: int):
         return redirect("web-game", game_id=table.game.pk)
     seats = {s.index: s for s in table.seats.all()}
     rows = [{"index": i, "seat": seats.get(i),
-             "name": CHARACTER_INFO[seats[i].character]["name"] if i in seats else None}
+             "name": CHARACTER_INFO[seats[i].character]["name"] if i in seats else None,
+             "level": bot_level(seats[i].bot) if i in seats and seats[i].is_ai else ""}
             for i in range(table.player_count)]
-    bots, default_bot = _bots()
+    bots, default_bot = bot_levels()
     return render(request, "web/table_setup.html", {
         "table": table, "rows": rows, "full": len(seats) == table.player_count,
         "owner": request.user.is_authenticated and table.owner_id == request.user.pk,
@@ -213,6 +235,37 @@ def table_action(request, table_id: int, action: str):
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("web-table", table_id=table_id)
+
+
+@login_required
+@require_POST
+def rematch(request, game_id: int):
+    """Game over: a new table with the same seats (characters, bots and timers), a new seed.
+    Bots sit down again at once; the other players' seats stay open for them to take, and
+    when there are none the game starts straight away."""
+    game = _game_or_404(game_id)
+    old = sorted(game.table.seats.all(), key=lambda s: s.index)
+    mine = next((s for s in old if s.user_id == request.user.pk), None)
+    if game.status != Game.Status.OVER or mine is None:
+        messages.error(request, "Only a player of a finished game can ask for a rematch.")
+        return redirect("web-game", game_id=game.pk)
+    try:
+        table = services.table_create(owner=request.user, player_count=game.table.player_count,
+                                      variant=game.table.variant, turn_seconds=game.table.turn_seconds,
+                                      window_seconds=game.table.window_seconds)
+        services.seat_take(table_id=table.pk, user=request.user, character=mine.character, index=mine.index)
+        for s in old:
+            if s.is_ai:
+                services.seat_take(table_id=table.pk, user=request.user, character=s.character, ai=True,
+                                   index=s.index, bot=s.bot or None)
+        if all(s.is_ai or s is mine for s in old):
+            new = services.table_start(table_id=table.pk, user=request.user)
+            return redirect("web-game", game_id=new.pk)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("web-game", game_id=game.pk)
+    messages.success(request, "Rematch table ready: the other players can take their seats here.")
+    return redirect("web-table", table_id=table.pk)
 
 
 # --- the game table ------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Browser tests: Debian's Chromium driven by Playwright against a real uvicorn serving the
 whole site (pages, API and the SSE stream: pytest-django's live_server is WSGI and hangs on a
 stream) and a real Celery worker with beat playing the AI seats, all on this run's test
-database and a Celery queue of its own. Screenshots go to artifacts/web/.
+database and a Celery queue of its own. Screenshots go to var/screenshots/ (not committed).
 
 Run apart from asyncio tests, with DJANGO_ALLOW_ASYNC_UNSAFE=true (bin/test does both)."""
 import os
@@ -19,7 +19,7 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[3]
-ARTIFACTS = ROOT / "artifacts" / "web"
+ARTIFACTS = ROOT / "var" / "screenshots"
 CHROMIUM = os.environ.get("RDI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]

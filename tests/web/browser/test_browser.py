@@ -131,7 +131,7 @@ def test_two_players_see_each_others_moves_live_and_never_the_other_hand(site, c
         p.evaluate("window.__noReload = true")
 
     def hand(p):
-        return p.evaluate("""Object.fromEntries(Array.from(document.querySelectorAll('.hand .card'))
+        return p.evaluate("""Object.fromEntries(Array.from(document.querySelectorAll('#board [data-card]'))
             .map(c => [c.dataset.card, c.querySelector('.title').textContent]))""")
 
     def card_titles(p):
@@ -189,7 +189,7 @@ def test_table_page_at_360px_shows_prompt_and_hand_without_horizontal_scroll(sit
     page.wait_for_url(f"{site.url}/games/*/")
     wait_until(lambda: page.get_attribute("#board .board", "data-your-prompt") == "1", 60, "my prompt", site)
     assert page.locator("#prompt.yours").is_visible()
-    assert page.locator(".hand .card").count() >= 1 and page.locator(".hand .card").first.is_visible()
+    assert page.locator("#board [data-card]").count() >= 1 and page.locator("#board [data-card]").first.is_visible()
     widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], widths
     shot(page, "phone-360-your-move")

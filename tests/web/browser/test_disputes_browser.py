@@ -59,7 +59,9 @@ def test_report_from_the_table_and_resolve_on_the_staff_page(site, chrome, djang
     staff.click(f"#dispute-list a[href='/staff/disputes/{dispute.pk}/']")
     staff.wait_for_selector("#evidence")
     assert staff.locator("#dispute-text").inner_text().strip() == "Zot's card hit me twice."
-    assert staff.locator("#before pre").inner_text().strip() and staff.locator("#after pre").inner_text().strip()
+    # the whole states are folded away (a closed <details>): their text is there all the same
+    assert staff.locator("#before pre").text_content().strip() and staff.locator("#after pre").text_content().strip()
+    assert staff.locator("#summary").is_visible()
     assert staff.locator("#diff tbody tr").count() >= 1
     assert "Decided by" in staff.locator("#who").inner_text()
     assert staff.locator("#integrity-result").inner_text().startswith("OK")
