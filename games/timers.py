@@ -184,7 +184,7 @@ def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
     view = engine.view(state, seat)
     if bot_name:
         bot = ai.get_bot(bot_name)
-        seed = ai.decision_seed(game=store.seed_commitment(state.seed), seq=seq, seat=seat)
+        seed = ai.decision_seed(secret=state.seed, seq=seq, seat=seat)
         decision = bot.decide(view, seed=seed)
         return seat, decision, bot.actor, f"ai:{seq}:{seat}"
     if prompts[0].kind == "respond" and (mode == "windows" or (mode == "untargeted" and not concerns(view, seat))):
