@@ -19,7 +19,7 @@ with nothing of its own due steals turns running late on another's set (`_steal`
 dies on the way, the sweeper re-sends the game's turn (`timers.sweep`). A home whose turns
 are overdue (its worker died or stalls, and no other was idle enough to steal them) has them
 moved to the shared set by the sweeper, with a shared tick. Playing a turn twice is harmless: the submit carries `expected_seq` and the
-(game, seq, seat) idempotency key.
+(seq, seat) idempotency key of the bot's own actor.
 
 Keys carry the Celery queue name, so test runs and benchmarks sharing a Redis keep apart.
 """

@@ -128,7 +128,10 @@ class GameEvent(models.Model):
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
     state_hash = models.CharField(max_length=64)
-    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    idempotency_key = models.CharField(
+        max_length=100, null=True, blank=True,
+        help_text="Optional; unique per (game, actor): one actor can never take or probe another's key.",
+    )
 
     class Meta:
         db_table = "games_event"
@@ -136,9 +139,9 @@ class GameEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
             models.UniqueConstraint(
-                fields=["game", "idempotency_key"],
+                fields=["game", "actor", "idempotency_key"],
                 condition=models.Q(idempotency_key__isnull=False),
-                name="event_unique_idempotency_key",
+                name="event_unique_actor_idempotency_key",
             ),
             models.CheckConstraint(condition=models.Q(seq__gte=0), name="event_seq_non_negative"),
         ]

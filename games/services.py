@@ -15,6 +15,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, NamedTuple
 
 import orjson
+import psycopg
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 
@@ -176,8 +177,10 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
     `{game, seq}` after commit. `decision["seat"]` is set to `seat`.
 
     Raises NotFound, Conflict (stale `expected_seq`: code `stale_seq`), Illegal (the engine's
-    code and message), IntegrityFailure. An idempotency key seen before returns the first
-    result and appends nothing.
+    code and message), IntegrityFailure. An idempotency key this `actor` used before returns
+    the first result and appends nothing; keys are scoped to the actor, so another actor's key
+    is simply unknown here (nobody can take a bot's or the timer's next key, nor learn from
+    the answer who used a key).
 
     Hot path: this process's cached state of the game at `expected_seq` is applied and the
     append is one compare-and-set statement on the game row (docs/event-store.md). When the
@@ -190,8 +193,8 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
     if entry is not None:
         if _hot(entry, expected_seq):
             # A retried key needs no look-up here: its first append moved the seq on (the
-            # compare-and-set fails) or, in the same seq, the key's unique index refuses it.
-            # Either way the locked path below finds and returns the first result.
+            # compare-and-set fails) or, in the same seq, the (game, actor, key) unique index
+            # refuses it. Either way the locked path below finds and returns the first result.
             with connection.cursor() as cursor:
                 result = _append(cursor, game_id=game_id, entry=entry, decision=decision, actor=actor, kind=kind,
                                  idempotency_key=idempotency_key, locked=False)
@@ -200,7 +203,7 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
         else:
             store.cache.put(game_id, entry)
     with transaction.atomic(), connection.cursor() as cursor:
-        entry = _lock_and_load(cursor, game_id=game_id, seat=seat, expected_seq=expected_seq,
+        entry = _lock_and_load(cursor, game_id=game_id, seat=seat, actor=actor, expected_seq=expected_seq,
                                idempotency_key=idempotency_key)
         if isinstance(entry, DecisionResult):
             return entry
@@ -242,13 +245,13 @@ def lock_game(cursor, game_id) -> LockedGame:
     return LockedGame(*row)
 
 
-def _lock_and_load(cursor, *, game_id, seat, expected_seq, idempotency_key):
+def _lock_and_load(cursor, *, game_id, seat, actor, expected_seq, idempotency_key):
     """Lock the game row, re-check the key, the seq and the rules; return its state (a cache
     entry this caller owns) or the first result of a retried key."""
     seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans, _ = \
         lock_game(cursor, game_id)
     if idempotency_key is not None:
-        first = _first_result(cursor, game_id=game_id, seat=seat, key=idempotency_key)
+        first = _first_result(cursor, game_id=game_id, seat=seat, actor=actor, key=idempotency_key)
         if first is not None:
             return first
     if status == Game.Status.OVER:
@@ -294,7 +297,9 @@ def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, a
             last_hash = store.append_events(cursor, game_id=game_id, after_seq=entry.seq,
                                             after_hash=entry.last_hash, events=events, projection=projection,
                                             snapshot=snapshot)
-    except IntegrityError:  # hot path only: e.g. an idempotency key a concurrent retry just used
+    except (IntegrityError, psycopg.IntegrityError):
+        # hot path only: e.g. this actor's key, used at an earlier seq. append_events runs on
+        # the raw psycopg cursor, so the error is psycopg's, not Django's wrapper.
         if locked:
             raise
         return None
@@ -315,18 +320,21 @@ def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, a
     return DecisionResult(game=game_id, seq=entry.seq + 1, state_hash=new_hash, over=state.over, effects=effects)
 
 
-def _first_result(cursor, *, game_id: int, seat: int | None, key: str) -> DecisionResult | None:
+def _first_result(cursor, *, game_id: int, seat: int | None, actor: str, key: str) -> DecisionResult | None:
+    """The first result of `actor`'s decision with `key`, or None. Only the actor's own
+    events are looked at: another actor's key must answer exactly like an unknown one."""
     cursor.execute(
         "SELECT e.seq, e.seat, e.state_hash, n.kind FROM games_event e LEFT JOIN games_event n"
-        " ON n.game_id = e.game_id AND n.seq = e.seq + 1 WHERE e.game_id = %s AND e.idempotency_key = %s",
-        [game_id, key],
+        " ON n.game_id = e.game_id AND n.seq = e.seq + 1"
+        " WHERE e.game_id = %s AND e.actor = %s AND e.idempotency_key = %s",
+        [game_id, actor, key],
     )
     row = cursor.fetchone()
     if row is None:
         return None
     seq, first_seat, state_hash, next_kind = row
     if first_seat != seat:
-        raise Conflict("This idempotency key was already used for another seat's decision; use a new key.",
+        raise Conflict("You already used this idempotency key for another seat's decision; use a new key.",
                        code="idempotency_key_reused")
     return DecisionResult(game=game_id, seq=seq, state_hash=state_hash, over=next_kind == "game_ended",
                           replayed=True)

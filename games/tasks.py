@@ -1,7 +1,7 @@
 """Celery tasks: AI seats, timeouts and the sweeper (DESIGN.md §4). Each only calls
 `games.timers`, which decides and goes through `services.submit_decision`. Every task is
-idempotent by (game, seq, seat): late acks make a task whose worker died run again, and a
-run for an old seq does nothing."""
+idempotent by (game, seq, seat), with keys under its own actor that no player can take: late
+acks make a task whose worker died run again, and a run for an old seq does nothing."""
 from celery import shared_task
 
 

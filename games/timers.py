@@ -1,7 +1,9 @@
 """AI turns, auto-passes, timeouts and the overdue sweeper: what the Celery tasks call
 (games/tasks.py only forwards here). Every decision goes through `services.submit_decision`
-with `expected_seq` and an idempotency key derived from (game, seq, seat), so a task that runs
-twice, late, or after someone else acted changes nothing. See docs/operations.md "Timers".
+with `expected_seq` and an idempotency key derived from (seq, seat) under its own actor (keys
+are scoped to the actor: a player cannot take them), so a task that runs twice, late, or after
+someone else acted changes nothing. A refusal other than "the game moved on" is logged as an
+error and the turn left to the sweeper. See docs/operations.md "Timers".
 
 - After each commit (`services._after_commit` → `after_commit`): a prompt for a seat a bot
   plays, or for a player whose auto-pass choice may cover it, schedules `advance(game, seq)`;
@@ -25,7 +27,7 @@ from datetime import datetime, timedelta, timezone
 from django.conf import settings
 
 from games import ai, clock, engine, services, store
-from games.errors import Conflict, Illegal, NotFound
+from games.errors import Illegal, NotFound, ServiceError
 from games.models import Game, GameEvent, Seat
 
 log = logging.getLogger(__name__)
@@ -182,7 +184,7 @@ def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
     view = engine.view(state, seat)
     if bot_name:
         bot = ai.get_bot(bot_name)
-        seed = ai.decision_seed(game=store.seed_commitment(state.seed), seq=seq, seat=seat)
+        seed = ai.decision_seed(secret=state.seed, seq=seq, seat=seat)
         decision = bot.decide(view, seed=seed)
         return seat, decision, bot.actor, f"ai:{seq}:{seat}"
     if prompts[0].kind == "respond" and (mode == "windows" or (mode == "untargeted" and not concerns(view, seat))):
@@ -223,9 +225,16 @@ def play_one(game_id: int, seq: int) -> int:
     return int(result is not None and not result.replayed)
 
 
+def moved_on(exc: ServiceError) -> bool:
+    """Whether a refused automatic submit only means the game no longer waits for it (someone
+    else's commit scheduled what follows). Any other refusal leaves a game waiting: the
+    caller logs it as an error, and the sweeper re-sends the turn."""
+    return isinstance(exc, NotFound) or exc.code in ("stale_seq", "game_over")
+
+
 def _submit_automatic(game_id: int, seq: int, controls: dict | None):
     """Decide and submit the automatic turn open at `seq`: the DecisionResult, or None when
-    there is none (not automatic, the game moved on, or the bot's choice was refused)."""
+    there is none (not automatic, the game moved on, or the submit was refused: logged)."""
     auto = automatic_decision(game_id, seq, controls)
     if auto is None:
         return None
@@ -235,10 +244,11 @@ def _submit_automatic(game_id: int, seq: int, controls: dict | None):
     try:
         return services.submit_decision(game_id=game_id, seat=seat, decision=decision, actor=actor,
                                         expected_seq=seq, idempotency_key=key)
-    except (Conflict, NotFound):
-        return None                 # someone else moved the game; their commit scheduled what follows
-    except Illegal as exc:
-        log.error("game %s seq %s: %s decided an illegal %s (%s)", game_id, seq, actor, decision, exc)
+    except ServiceError as exc:
+        if not moved_on(exc):
+            log.error("game %s seq %s is still waiting: %s's decision %s for seat %s was refused (%s: %s); "
+                      "the sweeper will send the turn again", game_id, seq, actor, decision, seat, exc.code,
+                      exc.message)
         return None
 
 
@@ -270,8 +280,12 @@ def expire(game_id: int, seq: int, *, now: datetime | None = None) -> str:
         result = services.submit_decision(game_id=game_id, seat=seat, decision=decision, actor="timeout",
                                           expected_seq=seq, idempotency_key=f"timeout:{seq}:{seat}",
                                           kind="timeout")
-    except Conflict:
-        return "stale"
+    except ServiceError as exc:
+        if moved_on(exc):
+            return "stale"
+        log.error("game %s seq %s is still waiting: the timeout's decision %s for seat %s was refused (%s: %s); "
+                  "the sweeper will send the timeout again", game_id, seq, decision, seat, exc.code, exc.message)
+        return "refused"
     if not result.over and timeouts_in_a_row(game_id, seat) >= settings.RDI_TIMEOUTS_BEFORE_HANDOVER:
         try:
             services.seat_control_change(game_id=game_id, seat=seat, to="bot", reason="timeouts", actor="timeout")

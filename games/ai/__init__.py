@@ -6,7 +6,7 @@
     'ai:heuristic@3'
 
 Every bot is ``decide(view, seed=...) -> decision`` where ``view = engine.view(state, seat)``
-(the seat being asked) and ``seed`` comes from ``decision_seed(game=..., seq=..., seat=...)``;
+(the seat being asked) and ``seed`` comes from ``decision_seed(secret=<the game's secret seed>, seq=..., seat=...)``;
 the same view and seed always give the same decision. ``BOTS`` maps a name to its bot.
 """
 from __future__ import annotations

@@ -8,6 +8,7 @@ and may be read freely.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 from typing import Any
 
@@ -16,9 +17,12 @@ from games import engine
 Decision = dict
 
 
-def decision_seed(*, game: str | int, seq: int, seat: int) -> str:
-    """The seed material of one decision: the game's seed commitment (or id), seq and seat."""
-    return f"{game}:{seq}:{seat}"
+def decision_seed(*, secret: str | int, seq: int, seat: int) -> str:
+    """The seed of one bot decision: HMAC-SHA256 over (seq, seat) keyed with the game's secret
+    seed. Nobody can compute it from public data (the seed commitment is public; the seed stays
+    secret until the end), so nobody can predict a bot's choices during play; given the
+    secret seed, every choice is reproducible."""
+    return hmac.new(str(secret).encode(), f"{seq}:{seat}".encode(), hashlib.sha256).hexdigest()
 
 
 def rng_for(seed: str, salt: str = "") -> random.Random:

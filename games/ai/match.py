@@ -70,7 +70,7 @@ def play_one(a: str, b: str, game: int, players: int, seed: int) -> dict:
         bot = bots[prompt.seat]
         started = time.perf_counter()
         decision = bot.decide(engine.view(state, prompt.seat),
-                              seed=decision_seed(game=game_seed, seq=seq, seat=prompt.seat))
+                              seed=decision_seed(secret=game_seed, seq=seq, seat=prompt.seat))
         times[names[prompt.seat]].append(time.perf_counter() - started)
         state, _ = engine.apply(state, decision)
         seq += 1

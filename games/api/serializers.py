@@ -1,10 +1,13 @@
 """Input validation and output shapes of the games API (also the OpenAPI schema)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import orjson
 from django.conf import settings
 from rest_framework import serializers
 
+from games import decision_input
 from games.models import Seat, Table
 
 MAX_INT = 2**31 - 1
@@ -69,23 +72,24 @@ class SeatTakeSerializer(serializers.Serializer):
 
 
 class DecisionSerializer(serializers.Serializer):
+    """The fields document the body; `games.decision_input` checks it (the one validation of
+    a decision request, shared with the web form)."""
+
     expected_seq = serializers.IntegerField(min_value=0, max_value=MAX_INT,
                                             help_text="The game's seq you decided on (GET /api/games/{id}/).")
     idempotency_key = serializers.CharField(max_length=100, required=False, allow_null=True,
-                                            help_text="Retry with the same key to get the first answer back.")
-    decision = serializers.DictField(help_text="One of the decisions listed in your prompts, as is.")
+                                            help_text="Retry with the same key to get the first answer back. "
+                                                      "Printable text: no control characters.")
+    decision = serializers.DictField(help_text="One of the decisions listed in your prompts, as is: strings, "
+                                               "integers (never true or 5.0) and arrays of them.")
 
-    def validate_decision(self, value):
+    def to_internal_value(self, data):
+        if not isinstance(data, Mapping):
+            raise serializers.ValidationError({"non_field_errors": ["Send the decision request as a JSON object."]})
         try:
-            size = len(orjson.dumps(value))
-        except TypeError as exc:  # orjson.JSONEncodeError too: e.g. an integer over 64 bits
-            raise serializers.ValidationError("The decision must be plain JSON with 64-bit integers.") from exc
-        if size > settings.RDI_MAX_DECISION_BYTES:
-            raise serializers.ValidationError(
-                f"The decision is {size} bytes; decisions are at most {settings.RDI_MAX_DECISION_BYTES}.")
-        if not isinstance(value.get("type"), str):
-            raise serializers.ValidationError("The decision needs a string 'type', as listed in your prompts.")
-        return value
+            return decision_input.parse(data)
+        except decision_input.InvalidDecisionRequest as exc:
+            raise serializers.ValidationError({exc.field: [exc.message]}) from exc
 
 
 class DecisionResultSerializer(serializers.Serializer):

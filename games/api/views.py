@@ -95,16 +95,15 @@ class DecisionCreate(APIView):
                    summary="Make a decision for your seat")
     def post(self, request, game_id: int):
         game = _game(game_id)
-        data = _valid(s.DecisionSerializer, request.data)
+        serializer = s.DecisionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        checked = serializer.validated_data     # a games.decision_input.DecisionRequest
         seat = selectors.seat_of(game=game, user=request.user)
         if seat is None:
             raise Forbidden("You have no seat at this game; only its players can make decisions.")
-        decision = data["decision"]
-        if "seat" in decision and decision["seat"] != seat:
-            raise Forbidden(f"You sit at seat {seat}; you cannot decide for seat {decision['seat']}.")
-        result = services.submit_decision(game_id=game.pk, seat=seat, decision=decision, actor=f"user:{request.user.pk}",
-                                          expected_seq=data["expected_seq"],
-                                          idempotency_key=data.get("idempotency_key"))
+        result = services.submit_decision(game_id=game.pk, seat=seat, decision=checked.for_seat(seat),
+                                          actor=f"user:{request.user.pk}", expected_seq=checked.expected_seq,
+                                          idempotency_key=checked.idempotency_key)
         body = {"game": result.game, "seq": result.seq, "state_hash": result.state_hash, "over": result.over}
         headers = {"Idempotent-Replayed": "true" if result.replayed else "false"}
         return Response(body, status=status.HTTP_201_CREATED, headers=headers)

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import throttles
 from accounts.forms import SignUpForm
 from accounts.redirects import same_site_path
-from games import engine, selectors, services
+from games import decision_input, engine, selectors, services
 from games.engine.cards import CHARACTER_INFO
 from games.errors import ServiceError
 from games.models import Game, Seat, Table
@@ -309,6 +309,32 @@ def game_log(request, game_id: int):
     return JsonResponse(narrate.narration_for(game=game, seat=seat, after=_int(request.GET.get("after"), -1)))
 
 
+def _decision_form(post) -> dict:
+    """The decide form decoded into the values `decision_input.parse` checks: the decision
+    from its JSON field, or the discard form's cards; numbers from their digits. What cannot
+    be decoded is a 400 `invalid_input` like any other bad request."""
+    unreadable = decision_input.InvalidDecisionRequest(
+        "decision", "That decision could not be read; reload the page and choose again.")
+    if post.get("discard") is not None:
+        decision = {"type": "discard", "cards": sorted(_form_int(c, unreadable) for c in post.getlist("cards"))}
+    else:
+        try:
+            decision = json.loads(post.get("decision", ""))
+        except (ValueError, RecursionError):
+            raise unreadable from None
+    data = {"decision": decision, "idempotency_key": post.get("key") or None}
+    if "expected_seq" in post:
+        data["expected_seq"] = _form_int(post["expected_seq"], decision_input.InvalidDecisionRequest(
+            "expected_seq", "The page's seq could not be read; reload the page and choose again."))
+    return data
+
+
+def _form_int(text: str, error: Exception) -> int:
+    if not text.isascii() or not text.lstrip("-").isdigit() or len(text) > 20:
+        raise error
+    return int(text)
+
+
 @require_POST
 def game_decide(request, game_id: int):
     """One decision from the page: a form (works without JavaScript) or the script's fetch."""
@@ -325,22 +351,12 @@ def game_decide(request, game_id: int):
     if seat is None:
         return fail("You have no seat at this game; only its players can decide.", 403, "forbidden")
     try:
-        if request.POST.get("discard") is not None:
-            decision = {"type": "discard", "cards": sorted(int(c) for c in request.POST.getlist("cards"))}
-        else:
-            decision = json.loads(request.POST.get("decision", ""))
-        if not isinstance(decision, dict):
-            raise ValueError
-        expected = int(request.POST["expected_seq"])
-    except (ValueError, KeyError, TypeError):
-        return fail("That decision could not be read; reload the page and choose again.", code="invalid_input")
-    decision.pop("seat", None)
-    try:
-        result = services.submit_decision(game_id=game.pk, seat=seat, decision=decision,
-                                          actor=f"user:{request.user.pk}", expected_seq=expected,
-                                          idempotency_key=(request.POST.get("key") or None))
+        checked = decision_input.parse(_decision_form(request.POST))
+        result = services.submit_decision(game_id=game.pk, seat=seat, decision=checked.for_seat(seat),
+                                          actor=f"user:{request.user.pk}", expected_seq=checked.expected_seq,
+                                          idempotency_key=checked.idempotency_key)
     except ServiceError as exc:
-        return fail(exc.message, exc.status if hasattr(exc, "status") else 400, getattr(exc, "code", "error"))
+        return fail(exc.message, exc.status, exc.code)
     if wants_json:
         return JsonResponse({"game": result.game, "seq": result.seq, "over": result.over}, status=201)
     return redirect("web-game", game_id=game.pk)

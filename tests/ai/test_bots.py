@@ -24,7 +24,7 @@ def test_bot_plays_whole_games_legally(name):
         seq = 0
         while not state.over:
             prompt = engine.prompts(state)[0]
-            decision = bot.decide(engine.view(state, prompt.seat), seed=decision_seed(game=seed, seq=seq, seat=prompt.seat))
+            decision = bot.decide(engine.view(state, prompt.seat), seed=decision_seed(secret=seed, seq=seq, seat=prompt.seat))
             assert decision in prompt.decisions
             state, _ = engine.apply(state, decision)
             seq += 1
