@@ -85,7 +85,10 @@ class LogIn(SessionCreatingView):
 class LogOut(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(request=None, responses={204: None}, summary="End the session and revoke your API token")
+    @extend_schema(request=None, summary="End the session and revoke your API token", responses={
+        204: None,
+        401: _error("`authentication_failed` or `token_expired`: the token sent is no longer valid (already "
+                    "logged out, or expired); there is nothing left to end")})
     def post(self, request):
         logout(request)   # the user_logged_out receiver revokes the token
         return Response(status=status.HTTP_204_NO_CONTENT)
