@@ -4,7 +4,7 @@ Every rule module changes Gold, Fortitude, Alcohol Content and cards only
 through these functions, so the clamps (digest §3) and the Effects that feed
 narration live in one place.
 """
-from .cards import CARDS
+from .content import of
 from .rng import shuffle
 from .state import HAND_SIZE, MAX_STAT, State
 
@@ -19,7 +19,7 @@ def card_key(state: State, cid: int) -> str:
 
 
 def card(state: State, cid: int):
-    return CARDS[state.cards[cid]]
+    return of(state).cards[state.cards[cid]]
 
 
 def order_from(state: State, seat: int) -> list[int]:

@@ -1,5 +1,5 @@
 """`new_game`: a fresh table, or any position a scenario describes."""
-from .cards import CARDS, CHARACTERS, deck_list
+from .content import BASE, ContentError, load_content, of
 from .errors import IllegalDecision
 from .flow import advance
 from .rng import choice, shuffle
@@ -24,16 +24,19 @@ def new_game(setup: dict) -> State:
     seed = setup.get("seed")
     if not isinstance(seed, str) or not seed:
         raise _bad("A game needs a secret seed string.")
+    content = _content(setup.get("content"))
     for s in seats:
-        if not isinstance(s, dict) or s.get("character") not in CHARACTERS:
-            raise _bad(f"Each seat needs a character, one of: {', '.join(CHARACTERS)}.")
+        if not isinstance(s, dict) or s.get("character") not in content.characters:
+            raise _bad(f"Each seat needs a character, one of: {', '.join(content.characters)}.")
     n = len(seats)
     state = State(seed=seed, variant=setup.get("variant", "base"), options=dict(setup.get("options") or {}),
-                  cards=[], owner=[], seats=[], drink_deck=[], drink_discard=[], shuffles={})
+                  cards=[], owner=[], seats=[], drink_deck=[], drink_discard=[], shuffles={},
+                  content="" if content is BASE else content.id)
+    deck_list = content.deck_list
     gold = state.options.get("starting_gold", starting_gold(n))
     for i, s in enumerate(seats):
         seat = Seat(character=s["character"], gold=gold)
-        seat.deck = _instances(state, deck_list(s["character"]), i)
+        seat.deck = _instances(state, deck_list(content.characters[s["character"]].deck), i)
         state.seats.append(seat)
     state.drink_deck = _instances(state, deck_list("drink"), -1)
 
@@ -48,6 +51,16 @@ def new_game(setup: dict) -> State:
     advance(state)
     state._fx = []
     return state
+
+
+def _content(packs):
+    """The pack documents a game pins, or the built-in base pack."""
+    if packs is None:
+        return BASE
+    try:
+        return load_content(packs)
+    except ContentError as e:
+        raise IllegalDecision("bad_content", f"The game's content can't be played: {e}") from None
 
 
 def _instances(state: State, keys: list[str], owner: int) -> list[int]:
@@ -72,9 +85,9 @@ def _deal(state: State) -> None:
 
 # --- scenario positions ---------------------------------------------------------
 
-def _key(default_deck: str, name: str) -> str:
+def _key(state, default_deck: str, name: str) -> str:
     key = name if "/" in name else f"{default_deck}/{name}"
-    if key not in CARDS:
+    if key not in of(state).cards:
         raise _bad(f"No card {name!r} in the {default_deck} deck.")
     return key
 
@@ -93,7 +106,7 @@ class _Pool:
         return _instances(self.state, [key], self.owner)[0]   # e.g. Mead, or one copy too many
 
     def take_all(self, names, deck) -> list[int]:
-        return [self.take(_key(deck, nm)) for nm in names or []]
+        return [self.take(_key(self.state, deck, nm)) for nm in names or []]
 
 
 def _stack(top_first: list[int]) -> list[int]:
@@ -106,7 +119,7 @@ def _place(state: State, pos: dict) -> None:
     for i, seat in enumerate(state.seats):
         p = (pos.get("seats") or [{}] * len(state.seats))[i] or {}
         pool = _Pool(state, seat.deck, i)
-        deck = seat.character
+        deck = of(state).characters[seat.character].deck
         seat.hand = pool.take_all(p.get("hand"), deck)
         seat.discard = pool.take_all(p.get("discard"), deck)
         top = pool.take_all(p.get("deck"), deck)

@@ -55,6 +55,7 @@ class State:
     over: bool = False
     winners: list = field(default_factory=list)
     decisions: int = 0
+    content: str = ""                            # content id (content.py); "" is the built-in base pack
 
     # Transient, never serialised: the Effects of the running `apply` and the
     # prompt the state is waiting on (both rebuilt on demand).
@@ -63,6 +64,8 @@ class State:
 
     def to_dict(self) -> dict:
         d = {k: getattr(self, k) for k in _STATE_FIELDS}
+        if not self.content:
+            del d["content"]
         d["seats"] = [{k: getattr(s, k) for k in _SEAT_FIELDS} for s in self.seats]
         return d
 

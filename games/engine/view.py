@@ -4,7 +4,7 @@ A seat sees its own hand; nobody sees another hand, any deck order, any Drink
 Me! pile (not even its owner) or the seed before the game is over. Played
 cards, revealed Drinks and discard piles are public. `omniscient` sees all.
 """
-from .cards import CARDS, CHARACTER_INFO
+from .content import of
 from .flow import current
 from .state import State
 
@@ -12,7 +12,7 @@ RULES_VERSION = 1
 
 
 def card_view(state: State, cid: int) -> dict:
-    c = CARDS[state.cards[cid]]
+    c = of(state).cards[state.cards[cid]]
     return {"id": cid, "key": c.key, "title": c.title, "type": c.type, "text": c.text}
 
 
@@ -36,8 +36,9 @@ def view(state: State, viewer) -> dict:
     omni = viewer == "omniscient"
     prompt = current(state)
     seats = []
+    characters = of(state).characters
     for i, s in enumerate(state.seats):
-        v = {"seat": i, "character": s.character, "name": CHARACTER_INFO[s.character]["name"],
+        v = {"seat": i, "character": s.character, "name": characters[s.character].name,
              "fortitude": s.fortitude, "alcohol": s.alcohol, "gold": s.gold,
              "status": s.out or "in", "hand_count": len(s.hand), "deck_count": len(s.deck),
              "discard": _cards(state, s.discard), "drink_me_count": len(s.drink_me)}
