@@ -3,6 +3,7 @@
 Checked only at safe points — when nothing is pending on the stack — so cards
 in flight, a Round of Gambling and a Drinking Contest all finish first.
 """
+from . import hooks
 from .frames import pop, push
 from .ops import INN, emit, pay
 from .state import State
@@ -18,6 +19,13 @@ def check(state: State) -> bool:
     danger = in_danger(state)
     if not danger:
         return False
+    for s in danger:
+        hooks.run(state, s, "loss_check")
+    if state.stack:
+        return True
+    danger = in_danger(state)
+    if not danger:
+        return True
     emit(state, "in_danger", seats=danger)
     push(state, {"f": "last_chance", "danger": danger}, poll_from=state.active)
     return True
@@ -54,6 +62,7 @@ def eliminate(state: State, seats: list[int]) -> None:
         state.drink_discard.extend(seat.drink_me)
         seat.drink_me = []
         emit(state, "eliminated", seat=s, reason=seat.out)
+        hooks.run(state, s, "on_elimination")
     living = state.living()
     if len(living) <= 1:
         state.over = True
