@@ -10,8 +10,12 @@ from .state import State
 
 
 def in_danger(state: State) -> list[int]:
-    return [i for i, s in enumerate(state.seats)
-            if not s.out and (s.alcohol >= s.fortitude or s.gold <= 0)]
+    out = []
+    for i, s in enumerate(state.seats):
+        m = s.m
+        if not s.out and (m.alcohol >= m.fortitude or m.gold <= 0):
+            out.append(i)
+    return out
 
 
 def check(state: State) -> bool:

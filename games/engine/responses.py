@@ -11,11 +11,11 @@ of its steps can act (`steps.BEHAVIOUR[...].args`); nothing here knows a card by
 """
 from itertools import combinations
 
-from .content import CHEATING
+from .content import CHEATING, of
 from .frames import active_round
 from .ops import card
 from .state import State
-from .steps import AFTER_WINDOWS, BEHAVIOUR, live_steps, step_args
+from .steps import AFTER_WINDOWS, BEHAVIOUR, always, answers, live_steps, step_args
 
 
 def _play(seat, cid, args):
@@ -113,23 +113,64 @@ TARGET = {
 }
 
 
-def playable(state: State, seat: int, cid: int, c, ctx) -> list[dict]:
+def plausible(ctx) -> frozenset:
+    """The timings that can hold at all in `ctx`, whoever asks: most cards in a hand are
+    ruled out by this one set test (the speed of every prompt depends on it)."""
+    kind = ctx[0]
+    if kind == "phase":
+        return _PHASE_TIMINGS.get(ctx[1], _ANYTIME)
+    if kind == "gamble":
+        return _GAMBLE_TIMINGS
+    return _WINDOW_TIMINGS.get(ctx[1]["f"], _RESPONSE_TIMINGS)
+
+
+_ANYTIME = frozenset({"anytime"})
+_PHASE_TIMINGS = {"action": frozenset({"action", "anytime"}), "order": frozenset({"order", "anytime"})}
+_GAMBLE_TIMINGS = frozenset({"gamble_turn", "anytime", "round"})
+_RESPONSE_TIMINGS = frozenset({"anytime", "response", "round"})
+_WINDOW_TIMINGS = {"hitback": frozenset({"after_hurt"}), "won": frozenset({"after_win"})}
+
+
+def playable(state: State, seat: int, cid: int, c, ctx, allowed=None) -> list[dict]:
     """Every way seat may play card `cid` in `ctx` (as decisions)."""
     out = []
+    checks, kinds = _profile(c)
     for timing in c.timing:
+        if allowed is not None and timing not in allowed:
+            continue
+        if timing == "response" and ctx[0] == "window" and ctx[1]["f"] not in kinds:
+            continue            # none of its steps can answer this kind of thing
         if not TIMING[timing](state, seat, c, ctx):
             continue
         for t in TARGET[c.target](state, seat, ctx):
-            out.extend(_play(seat, cid, a) for a in step_args(state, seat, c, c.steps, ctx, t, t))
+            if checks:
+                out.extend(_play(seat, cid, a) for a in step_args(state, seat, c, checks, ctx, t, t))
+            else:
+                out.append(_play(seat, cid, t))
     return out
+
+
+_PROFILES: dict = {}
+
+
+def _profile(c) -> tuple:
+    """(the steps that decide whether and with which arguments the card can act, the frame
+    kinds it can answer). Most cards have no such steps: their target alone decides."""
+    got = _PROFILES.get(id(c))       # loaded content is never dropped, so ids stay unique
+    if got is None:
+        got = _PROFILES[id(c)] = (tuple(st for st in c.steps if BEHAVIOUR[st["do"]].args is not always),
+                                  answers(c.steps))
+    return got
 
 
 def card_options(state: State, seat: int, ctx) -> list[dict]:
     out = []
+    allowed = plausible(ctx)
+    cards, keys = of(state).cards, state.cards
     for cid in state.seats[seat].hand:
-        c = card(state, cid)
-        if c.timing:
-            out.extend(playable(state, seat, cid, c, ctx))
+        c = cards[keys[cid]]
+        if not allowed.isdisjoint(c.timing):
+            out.extend(playable(state, seat, cid, c, ctx, allowed))
     return out
 
 

@@ -31,7 +31,7 @@ def _nobody(*_):
     return []
 
 
-def _always(*_):
+def always(*_):
     return [{}]
 
 
@@ -42,17 +42,18 @@ def _nothing(state, fr, step):
 @dataclass(frozen=True)
 class Behaviour:
     run: object = _nothing
-    args: object = _always
+    args: object = always
     affects: object = _none
     payers: object = _nobody
     flags: frozenset = frozenset()
+    answers: frozenset = frozenset()       # the frame kinds (card, drink) it can answer
 
 
 BEHAVIOUR: dict[str, Behaviour] = {}
 
 
 def behaviour(name, **kw):
-    BEHAVIOUR[name] = Behaviour(**{k: (frozenset(v) if k == "flags" else v) for k, v in kw.items()})
+    BEHAVIOUR[name] = Behaviour(**{k: (frozenset(v) if k in ("flags", "answers") else v) for k, v in kw.items()})
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -208,10 +209,10 @@ def _run_choose(state, fr, step):
     run_steps(state, fr, step["options"][fr["args"]["mode"]])
 
 
-behaviour("negate", run=_run_negate, args=_args_negate)
-behaviour("negate_drink_change", run=_run_negate, args=_args_negate_drink_change)
-behaviour("ignore_card", run=_run_ignore_card, args=_args_ignore_card)
-behaviour("inn_pays", run=_run_inn_pays, args=_args_inn_pays)
+behaviour("negate", answers={"card"}, run=_run_negate, args=_args_negate)
+behaviour("negate_drink_change", answers={"card"}, run=_run_negate, args=_args_negate_drink_change)
+behaviour("ignore_card", answers={"card"}, run=_run_ignore_card, args=_args_ignore_card)
+behaviour("inn_pays", answers={"card"}, run=_run_inn_pays, args=_args_inn_pays)
 behaviour("choose", run=_run_choose, args=_args_choose)
 
 
@@ -257,13 +258,13 @@ def _run_order_drinks(state, fr, step):
             emit(state, "ordered", seat=fr["seat"], target=t)
 
 
-behaviour("ignore_drink", run=lambda s, fr, st: drinks.ignore(s, fr), args=_args_ignore_drink, flags={"drink"})
-behaviour("modify_drink", run=lambda s, fr, st: drinks.modify(s, fr, st["alcohol"]), args=_args_modify_drink,
+behaviour("ignore_drink", answers={"drink"}, run=lambda s, fr, st: drinks.ignore(s, fr), args=_args_ignore_drink, flags={"drink"})
+behaviour("modify_drink", answers={"drink"}, run=lambda s, fr, st: drinks.modify(s, fr, st["alcohol"]), args=_args_modify_drink,
           flags={"drink"})
-behaviour("pass_drink", run=lambda s, fr, st: drinks.hand_over(s, fr), args=_args_pass_or_split, flags={"drink"})
-behaviour("split_drink", run=lambda s, fr, st: drinks.split(s, fr), args=_args_pass_or_split, flags={"drink"})
-behaviour("courage", run=lambda s, fr, st: drinks.courage(s, fr), args=_args_courage, flags={"drink"})
-behaviour("extra_drink", run=lambda s, fr, st: drinks.extra(s, fr), args=_args_extra_drink)
+behaviour("pass_drink", answers={"drink"}, run=lambda s, fr, st: drinks.hand_over(s, fr), args=_args_pass_or_split, flags={"drink"})
+behaviour("split_drink", answers={"drink"}, run=lambda s, fr, st: drinks.split(s, fr), args=_args_pass_or_split, flags={"drink"})
+behaviour("courage", answers={"drink"}, run=lambda s, fr, st: drinks.courage(s, fr), args=_args_courage, flags={"drink"})
+behaviour("extra_drink", answers={"drink"}, run=lambda s, fr, st: drinks.extra(s, fr), args=_args_extra_drink)
 behaviour("order_drinks", run=_run_order_drinks)
 behaviour("toast", run=lambda s, fr, st: drinks.start_toast(s, fr["seat"]))
 behaviour("force_drink", run=lambda s, fr, st: drinks.reveal_from_pile(s, fr["args"]["target"], "forced"))
@@ -323,8 +324,8 @@ behaviour("gamble", run=_run_gamble, payers=_payers_gamble, flags={"ante_as_acti
 behaviour("take_control", run=lambda s, fr, st: gambling.take_control(s, fr, st.get("cheat_only", False)))
 behaviour("ante", run=lambda s, fr, st: gambling.ante_all(s, fr), payers=_payers_ante, flags={"ante"})
 behaviour("force_out", run=lambda s, fr, st: gambling.force_out(s, fr))
-behaviour("leave_round", run=lambda s, fr, st: gambling.leave(s, fr["seat"], answered(s, fr)), args=_args_leave)
-behaviour("catch_cheater", run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
+behaviour("leave_round", answers={"card"}, run=lambda s, fr, st: gambling.leave(s, fr["seat"], answered(s, fr)), args=_args_leave)
+behaviour("catch_cheater", answers={"card"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
           flags={"ends_round"})
 behaviour("end_round", run=lambda s, fr, st: gambling.end_to_inn(s, fr), args=_args_end_round)
 behaviour("take_from_pot", run=lambda s, fr, st: gambling.grab_coin(s, fr, st["amount"]), args=_args_take_from_pot)
@@ -352,6 +353,17 @@ behaviour("move_card", run=_run_move_card)
 
 
 # --- reading a card's steps ---------------------------------------------------------------
+
+def answers(steps) -> frozenset:
+    """The frame kinds some step of `steps` can answer (through `choose` too)."""
+    out = set()
+    for st in steps:
+        out |= BEHAVIOUR[st["do"]].answers
+        if st["do"] == "choose":
+            for sub in st["options"].values():
+                out |= answers(sub)
+    return frozenset(out)
+
 
 def card_of(state, fr):
     from .ops import card
