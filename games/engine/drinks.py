@@ -118,15 +118,19 @@ def start_toast(state: State, seat: int) -> None:
 
 
 def start_event(state: State, fr_event: dict) -> None:
-    """A revealed Drink Event's window closed: the event starts (and can't be Ignored now)."""
+    """A revealed Drink Event's window closed: the event starts (and can't be Ignored now).
+
+    The event card stays with the event until it is over, then goes to the Drink discard
+    pile (R-EVENT-DISCARD), so a reshuffle during the event can't bring it back."""
     pop(state)
-    state.drink_discard.append(fr_event["card"])
     seat = fr_event["seat"]
     emit(state, "event", seat=seat, event=fr_event["event"], card=fr_event["card"])
     if fr_event["event"] == "house":
-        fr = {"f": "drink", "mode": "house", "revealer": seat, "reveals": [], "portions": [], "extra": []}
+        fr = {"f": "drink", "mode": "house", "revealer": seat, "reveals": [], "portions": [], "extra": [],
+              "event_card": fr_event["card"]}
         k = _from_deck(state, seat, skip_events=True, reveals=fr["reveals"])
         if k is None:
+            state.drink_discard.append(fr_event["card"])
             return
         r = fr["reveals"][k]
         fr["portions"] = [_portion(s, r["printed"], r["fortitude"], k) for s in living_from(state, seat)]
@@ -134,7 +138,7 @@ def start_event(state: State, fr_event: dict) -> None:
         push(state, fr, poll_from=seat)
     else:
         players = living_from(state, state.active)
-        contest = push(state, {"f": "contest", "revealer": seat, "players": players,
+        contest = push(state, {"f": "contest", "revealer": seat, "players": players, "event_card": fr_event["card"],
                                "tied": players, "scores": None, "rounds": 0})
         _contest_round(state, contest)
 
@@ -172,6 +176,7 @@ def contest_step(state: State, contest: dict) -> None:
             _contest_round(state, contest)
             return
     pop(state)
+    state.drink_discard.append(contest["event_card"])
     if len(tied) != 1:
         emit(state, "contest_won", seat=None)
         return
@@ -282,6 +287,8 @@ def resolve_drink(state: State, fr: dict) -> None:
         hooks.run(state, s, "on_drink")
     for r in fr["reveals"]:
         state.drink_discard.extend(r["cards"])
+    if "event_card" in fr:
+        state.drink_discard.append(fr["event_card"])
     if fr["mode"] == "contest":
         contest = find(state, fr["contest"])
         contest["scores"] = {str(r["seat"]): _score(r) for r in fr["reveals"]}

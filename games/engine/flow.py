@@ -5,7 +5,7 @@ moves through phases and turns, checks losses at safe points, and stops at the
 next real decision — skipping seats with nothing legal to answer and passing
 gambling turns where passing is all a seat can do (neither needs an event).
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import drinks, gambling, hooks, losses, resolve, responses
 from .cards import ACTION, ACTION_GAMBLING
@@ -18,8 +18,16 @@ from .state import State
 @dataclass(frozen=True)
 class Prompt:
     seat: int
-    kind: str             # "phase:discard" ... "respond", "gamble", "mead"
+    kind: str             # "phase:discard" ... "phase:end", "respond", "gamble", "mead"
     decisions: list
+    # Decisions whose `cards` may be any sorted subset of the ids listed (the discard):
+    # checked against the offer instead of enumerating every subset.
+    subsets: list = field(default_factory=list)
+
+    def offers(self, decision) -> bool:
+        """Whether `decision` is legal here: one of `decisions`, or fits a subset offer."""
+        return isinstance(decision, dict) and (_on_offer(decision, self.decisions)
+                                               or _in_subsets(decision, self.subsets))
 
 
 def _window_seat(state: State, fr: dict):
@@ -80,11 +88,17 @@ def _next_prompt(state: State):
             raise AssertionError(f"frame without a rule: {top['f']}")
         if losses.check(state):
             continue
-        if state.phase == "end":
+        if state.phase == "end" and (state.counts.get("end_done") or state.seats[state.active].out):
             _next_turn(state)
             continue
-        phase, opts = responses.phase_options(state, state.active)
-        return Prompt(state.active, f"phase:{phase}", opts)
+        phase, opts, subsets = responses.phase_options(state, state.active)
+        if phase == "end" and not opts:
+            state.counts["end_done"] = True       # nothing to play after drinking: the turn passes
+            continue
+        if phase == "order" and len(opts) == 1 and responses.ordering_done(state, state.active):
+            state.phase = "drink"                 # ordered, and nothing left to play in this phase
+            continue
+        return Prompt(state.active, f"phase:{phase}", opts, subsets)
     raise RuntimeError(f"the engine made no progress in {STEP_LIMIT} steps (turn {state.turn}, phase {state.phase})")
 
 
@@ -153,9 +167,13 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
             gambling.pass_turn(state, ctx[1])
         elif ctx[0] == "mead":
             drinks.mead_split(state, ctx[1], None)
-        else:
+        elif state.phase == "action":
             emit(state, "no_action", seat=seat)
             state.phase = "order"
+        elif state.phase == "order":
+            state.phase = "drink"
+        else:
+            state.counts["end_done"] = True
     elif kind == "split":
         drinks.mead_split(state, ctx[1], d["target"])
     elif kind == "discard":
@@ -172,11 +190,7 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
         if cid is not None:
             state.seats[d["target"]].drink_me.append(cid)
         emit(state, "ordered", seat=seat, target=d["target"])
-        ordered = state.counts.get("drinks", 0) + 1
-        if ordered >= hooks.value(state, seat, "drinks_per_turn"):
-            state.phase = "drink"
-        else:
-            state.counts["drinks"] = ordered
+        state.counts["drinks"] = state.counts.get("drinks", 0) + 1
     elif kind == "drink":
         state.phase = "end"
         drinks.reveal_from_pile(state, seat, "phase")
@@ -199,7 +213,7 @@ def apply(state: State, decision) -> tuple[State, list]:
         # Never name who is being asked: in a response window that would tell the caller
         # which seat holds a legal response (the views hide it too).
         raise IllegalDecision("not_your_turn", "It is not your turn to decide; wait until the game asks you.")
-    if not _on_offer(decision, prompt.decisions):
+    if not prompt.offers(decision):
         raise IllegalDecision("illegal_decision",
                               "That decision is not one of the choices on offer right now; "
                               "pick one of the listed decisions.")
@@ -219,6 +233,22 @@ def _on_offer(decision: dict, offered: list) -> bool:
     except ValueError:
         return False
     return _exactly(decision, match)
+
+
+def _in_subsets(decision: dict, offers: list) -> bool:
+    """Whether `decision` is an offer with `cards` replaced by a sorted subset of its ids."""
+    cards = decision.get("cards")
+    if cards.__class__ is not list:
+        return False
+    for offer in offers:
+        if decision.keys() != offer.keys() or not all(
+                _exactly(decision[k], v) for k, v in offer.items() if k != "cards"):
+            continue
+        allowed = set(offer["cards"])
+        if all(c.__class__ is int and c in allowed for c in cards) \
+                and all(a < b for a, b in zip(cards, cards[1:])):
+            return True
+    return False
 
 
 def _exactly(a, b) -> bool:

@@ -31,6 +31,8 @@ def card_locations(state: State) -> dict[int, str]:
         elif fr["f"] == "drink":
             for r in fr["reveals"]:
                 put(r["cards"], f"stack.{fr['id']}")
+        if "event_card" in fr:
+            put([fr["event_card"]], f"stack.{fr['id']}")
     return where
 
 

@@ -125,12 +125,15 @@ def _reshuffle_character(state: State, seat: int) -> None:
 
 
 def draw_cards(state: State, seat: int, count: int) -> int:
-    """Draw up to `count`; the discard is shuffled back the moment the deck runs out."""
+    """Draw up to `count`; the discard is shuffled back the moment the deck runs out, and
+    also when a draw finds the deck empty and the discard not (R-CHAR-RESHUFFLE)."""
     s = state.seats[seat]
     drawn = 0
     for _ in range(count):
         if not s.deck:
-            break
+            if not s.discard:
+                break
+            _reshuffle_character(state, seat)
         s.hand.append(s.deck.pop())
         drawn += 1
         if not s.deck and s.discard:

@@ -9,8 +9,6 @@ of its steps can act (`steps.BEHAVIOUR[...].args`); nothing here knows a card by
     ("window", frame)  a response window on `frame`
     ("gamble", round)  the seat's turn in a Round of Gambling
 """
-from itertools import combinations
-
 from .content import CHEATING, of
 from .frames import active_round
 from .ops import card
@@ -176,20 +174,36 @@ def card_options(state: State, seat: int, ctx) -> list[dict]:
 
 # --- the prompts, by context -------------------------------------------------
 
-def phase_options(state: State, seat: int) -> tuple[str, list[dict]]:
+def phase_options(state: State, seat: int) -> tuple[str, list[dict], list[dict]]:
+    """The active seat's phase prompt: (phase, decisions, subset offers).
+
+    A subset offer is a decision whose `cards` may be replaced by any sorted subset of the
+    listed ids (docs/decisions.md): the discard offers the hand that way instead of every
+    one of its 2^n subsets.
+    """
     phase = state.phase
     opts = card_options(state, seat, ("phase", phase))
+    subsets = []
     if phase == "discard":
-        hand = sorted(state.seats[seat].hand)
-        for k in range(len(hand) + 1):
-            opts.extend({"seat": seat, "type": "discard", "cards": list(c)} for c in combinations(hand, k))
+        opts.append({"seat": seat, "type": "discard", "cards": []})
+        subsets.append({"seat": seat, "type": "discard", "cards": sorted(state.seats[seat].hand)})
     elif phase == "action":
         opts.append({"seat": seat, "type": "pass"})
     elif phase == "order":
-        opts.extend({"seat": seat, "type": "order", "target": t} for t in _others(state, seat))
+        if ordering_done(state, seat):
+            opts.append({"seat": seat, "type": "pass"})        # after ordering: cards, or go on
+        else:
+            opts.extend({"seat": seat, "type": "order", "target": t} for t in _others(state, seat))
     elif phase == "drink":
         opts.append({"seat": seat, "type": "drink"})
-    return phase, opts
+    elif phase == "end" and opts:
+        opts.append({"seat": seat, "type": "pass"})            # after drinking: Anytime cards, or end
+    return phase, opts, subsets
+
+
+def ordering_done(state: State, seat: int) -> bool:
+    from .hooks import value
+    return state.counts.get("drinks", 0) >= value(state, seat, "drinks_per_turn")
 
 
 def window_options(state: State, seat: int, frame: dict) -> list[dict]:

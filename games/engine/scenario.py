@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import IllegalDecision
-from .flow import apply, current
+from .flow import _in_subsets, apply, current
 from .setup import new_game
 from .state import State
 from .view import view
@@ -98,7 +98,7 @@ def _check_prompt(state, exp: dict, where: str):
     for key, must in (("has", True), ("lacks", False)):
         for item in exp.get(key, []):
             d = decision_from(state, {"seat": p.seat, **item}) if _holds(state, p.seat, item) else None
-            present = d is not None and d in p.decisions
+            present = d is not None and (d in p.decisions or _in_subsets(d, p.subsets))
             if present != must:
                 raise ScenarioFailure(f"{where}: expected {item!r} to be {'offered' if must else 'not offered'}")
 

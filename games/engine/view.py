@@ -33,8 +33,10 @@ def _public_frame(state: State, fr: dict, omni: bool) -> dict:
     # Who a window is asking right now would tell the table that seat holds a
     # legal response (seats without one are skipped), so only omniscient sees it.
     out = {k: v for k, v in fr.items() if omni or k != "i"}
-    if "card" in fr:
+    if "card" in fr and fr["card"] is not None:
         out["card"] = card_view(state, fr["card"])
+    if "event_card" in fr:
+        out["event_card"] = card_view(state, fr["event_card"])
     if fr["f"] == "drink":
         out["reveals"] = [dict(r, cards=_cards(state, r["cards"])) for r in fr["reveals"]]
     return out
@@ -63,7 +65,7 @@ def view(state: State, viewer) -> dict:
         seats.append(v)
     out = {
         "rules_version": RULES_VERSION, "variant": state.variant, "viewer": viewer,
-        "turn": state.turn, "active": state.active, "phase": state.phase,
+        "turn": state.turn, "active": state.active, "phase": state.phase, "counts": dict(state.counts),
         "over": state.over, "winners": list(state.winners),
         "inn": state.inn, "pot": state.pot,
         "drink_deck_count": len(state.drink_deck),
@@ -77,6 +79,8 @@ def view(state: State, viewer) -> dict:
         p = {"seat": prompt.seat, "kind": prompt.kind}
         if omni or viewer == prompt.seat:
             p["decisions"] = prompt.decisions
+            if prompt.subsets:
+                p["subsets"] = prompt.subsets
         elif prompt.kind == "respond":
             p["seat"] = None          # "waiting for responses", not who holds one
         out["prompt"] = p
