@@ -56,7 +56,7 @@ TARGETS = {
 #: Named points where characters and variants plug in (docs/content-model.md, "Hooks").
 #: Event hooks run steps; value hooks give a number.
 EVENT_HOOKS = ("setup", "turn_start", "after_discard", "before_draw", "after_card", "on_drink",
-               "turn_end", "loss_check", "on_elimination")
+               "turn_end", "loss_check", "on_elimination", "on_token")
 VALUE_HOOKS = ("hand_size", "actions_per_turn", "drinks_per_turn")
 HOOKS = EVENT_HOOKS + VALUE_HOOKS
 
@@ -132,6 +132,11 @@ class Content:
     decks: dict                     # id -> {"id", "kind"}
     documents: list = field(default_factory=list, repr=False)
     _hooks: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self):
+        # Most games use no hooks at all: one flag spares every hook point a lookup.
+        self.has_hooks = any(ch.hooks for ch in self.characters.values())
+        self.any_hooks = {h["at"] for ch in self.characters.values() for h in ch.hooks if h.get("whose") == "any"}
 
     def deck_list(self, deck: str) -> list[str]:
         """Every physical card of a deck, as keys, in definition order."""
@@ -241,11 +246,21 @@ def _load_character(pid, c, characters, problems) -> None:
             problems.append(_problem(pid, None, f"{where}.hooks.{n}.at",
                                      f"Unknown hook {at!r}; the hooks are: {', '.join(HOOKS)}."))
             continue
+        if h.get("whose", "self") not in ("self", "any"):
+            problems.append(_problem(pid, None, f"{where}.hooks.{n}.whose",
+                                     "\"whose\" is \"self\" (the character's own turn) or \"any\" (every seat's)."))
         if at in VALUE_HOOKS:
             if not isinstance(h.get("value"), int) or isinstance(h.get("value"), bool) or h["value"] < 0:
                 problems.append(_problem(pid, None, f"{where}.hooks.{n}.value",
                                          f"Hook {at!r} gives a whole number (\"value\")."))
+            cond = h.get("if_token", {})
+            if not isinstance(cond, dict) or not all(isinstance(v, int) for v in cond.values()):
+                problems.append(_problem(pid, None, f"{where}.hooks.{n}.if_token",
+                                         "\"if_token\" maps token names to the count from which the value holds."))
         else:
+            if at == "on_token" and not (isinstance(h.get("token"), str) and isinstance(h.get("equals"), int)):
+                problems.append(_problem(pid, None, f"{where}.hooks.{n}",
+                                         "An on_token hook names its \"token\" and the count it fires at (\"equals\")."))
             for msg, fld in primitives.check_steps(h.get("steps"), f"{where}.hooks.{n}.steps"):
                 problems.append(_problem(pid, None, fld, msg))
         hooks.append(h)

@@ -7,7 +7,7 @@ gambling turns where passing is all a seat can do (neither needs an event).
 """
 from dataclasses import dataclass, field
 
-from . import drinks, gambling, hooks, losses, resolve, responses
+from . import changes, drinks, gambling, hooks, losses, resolve, responses
 from .cards import ACTION, ACTION_GAMBLING
 from .errors import IllegalDecision
 from .frames import pop
@@ -53,6 +53,7 @@ RESOLVE = {
     "hitback": lambda state, fr: pop(state),      # the hit-backs played resolved themselves
     "won": gambling.collect,
     "last_chance": losses.resolve_last_chance,
+    "change": changes.resolve_change,
 }
 
 

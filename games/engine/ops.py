@@ -69,6 +69,9 @@ def change_token(state: State, seat: int, name: str, delta: int, **why) -> int:
     new = max(0, have + delta if cap is None else min(cap, have + delta))
     s.tokens[name] = new
     emit(state, "token", seat=seat, token=name, delta=new - have, asked=delta, now=new, **why)
+    if new != have:
+        from .hooks import on_token
+        on_token(state, seat, name, new)
     return new - have
 
 
@@ -155,8 +158,10 @@ def discard_card(state: State, cid: int) -> None:
     owner = state.owner[cid]
     if owner.__class__ is int:
         state.seats[owner].discard.append(cid)
-    else:
+    elif owner == "drink":
         state.drink_discard.append(cid)
+    else:                                 # a shared deck's card (a Brawler) to that deck's discard
+        state.zones.setdefault(owner + ":discard", []).append(cid)
 
 
 def take_from_hand(state: State, seat: int, cid: int) -> None:

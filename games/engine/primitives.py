@@ -79,8 +79,8 @@ def register(name, doc, required=None, optional=None) -> Primitive:
 # --- Fortitude, Alcohol, Gold: every change is a pending change (docs/content-model.md) ----
 register("lose", "The seats named by `who` lose `amount` of `stat`.",
          {"stat": _enum(*STATS[:2]), "amount": _nat, "who": _enum(*WHO)})
-register("gain", "The seats named by `who` gain `amount` of `stat`.",
-         {"stat": _enum(*STATS[:2]), "amount": _nat, "who": _enum(*WHO)})
+register("gain", "The seats named by `who` gain `amount` of `stat` (Gold comes from the Inn).",
+         {"stat": _enum(*STATS), "amount": _nat, "who": _enum(*WHO)})
 register("pay", "The seats named by `who` pay `amount` Gold to the Inn or to the card's player.",
          {"amount": _nat, "who": _enum(*WHO), "to": _enum("inn", "player")})
 # --- answering cards (digest §7, §8) ---------------------------------------------------------
@@ -117,6 +117,13 @@ register("gain_token", "The seats named by `who` gain `amount` of token `token` 
          {"token": _name, "amount": _nat}, {"who": _enum(*WHO)})
 register("lose_token", "The seats named by `who` lose `amount` of token `token` (not below 0).",
          {"token": _name, "amount": _nat}, {"who": _enum(*WHO)})
+register("give_token", "Move `amount` of the player's `supply` token to the seats named by `who` as `token` "
+         "(as many as the supply holds).", {"token": _name, "supply": _name, "amount": _nat}, {"who": _enum(*WHO)})
+register("scarab_bite", "Amundyr's Scarabs (a registered rule): the turn's seat, holding a `token`, returns one to the "
+         "player's `supply` and loses `amount` Fortitude as though from the player's Action (Ignorable; never "
+         "redirected or hit back).", {"token": _name, "supply": _name, "amount": _nat})
+register("start_brawl", "Samantha's Brawls (a registered rule): the player's `token` goes up by 1, then the top card of "
+         "shared zone `zone` is played as though an Action of the player.", {"token": _name, "zone": _name})
 register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
          {"zone": _name})
 

@@ -16,12 +16,6 @@ from .state import State
 from .steps import AFTER_WINDOWS, BEHAVIOUR, always, answers, live_steps, step_args
 
 
-def _play(seat, cid, args):
-    d = {"seat": seat, "type": "play", "card": cid}
-    d.update(args)
-    return d
-
-
 def _others(state, seat):
     return [s for s in state.living() if s != seat]
 
@@ -140,14 +134,16 @@ def playable(state: State, seat: int, cid: int, c, ctx, allowed=None) -> list[di
             continue            # none of its steps can answer this kind of thing
         if not TIMING[timing](state, seat, c, ctx):
             continue
-        for t in TARGET[c.target](state, seat, ctx):
+        for t in (_NO_TARGET if c.target == "none" else TARGET[c.target](state, seat, ctx)):
             if checks:
-                out.extend(_play(seat, cid, a) for a in step_args(state, seat, c, checks, ctx, t, t))
+                out.extend({"seat": seat, "type": "play", "card": cid, **a}
+                           for a in step_args(state, seat, c, checks, ctx, t, t))
             else:
-                out.append(_play(seat, cid, t))
+                out.append({"seat": seat, "type": "play", "card": cid, **t})
     return out
 
 
+_NO_TARGET = ({},)
 _PROFILES: dict = {}
 
 
@@ -164,12 +160,19 @@ def _profile(c) -> tuple:
 def card_options(state: State, seat: int, ctx) -> list[dict]:
     out = []
     allowed = plausible(ctx)
+    answering = ctx[1]["f"] if ctx[0] == "window" else None
     cards, keys = of(state).cards, state.cards
     for cid in state.seats[seat].hand:
         c = cards[keys[cid]]
-        if not allowed.isdisjoint(c.timing):
-            out.extend(playable(state, seat, cid, c, ctx, allowed))
+        if allowed.isdisjoint(c.timing):
+            continue
+        if answering is not None and c.timing == _ONLY_RESPONSE and answering not in _profile(c)[1]:
+            continue        # a response card none of whose steps can answer this kind of thing
+        out.extend(playable(state, seat, cid, c, ctx, allowed))
     return out
+
+
+_ONLY_RESPONSE = ("response",)
 
 
 # --- the prompts, by context -------------------------------------------------

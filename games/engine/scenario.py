@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from .content import BASE_PACK
 from .errors import IllegalDecision
 from .flow import _in_subsets, apply, current
 from .setup import new_game
@@ -29,11 +30,16 @@ class ScenarioResult:
     used: set          # card keys played or revealed along the way
 
 
-def setup_from(spec: dict) -> dict:
-    pos = {k: v for k, v in spec.items() if k not in ("seed", "variant", "options")}
+def setup_from(spec: dict, base: Path | None = None) -> dict:
+    pos = {k: v for k, v in spec.items() if k not in ("seed", "variant", "options", "packs")}
     seats = [{"character": s["character"]} for s in spec["seats"]]
-    return {"seats": seats, "seed": spec.get("seed", "scenario"), "variant": spec.get("variant", "base"),
-            "options": spec.get("options", {}), "position": pos}
+    setup = {"seats": seats, "seed": spec.get("seed", "scenario"), "variant": spec.get("variant", "base"),
+             "options": spec.get("options", {}), "position": pos}
+    if spec.get("packs"):
+        # Pack files named relative to the scenario file, played on top of the base pack.
+        root = base or Path(".")
+        setup["content"] = [BASE_PACK] + [json.loads((root / p).read_text()) for p in spec["packs"]]
+    return setup
 
 
 def _card_id(state: State, seat: int, name):
@@ -113,7 +119,7 @@ def _holds(state, seat, item):
 
 
 def run(spec: dict, path: str = "<scenario>") -> ScenarioResult:
-    state = new_game(setup_from(spec["setup"]))
+    state = new_game(setup_from(spec["setup"], Path(path).parent))
     used = set()
     for n, step in enumerate(spec["steps"], 1):
         where = f"{path}: step {n}" + (f" ({step['note']})" if "note" in step else "")

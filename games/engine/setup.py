@@ -44,6 +44,7 @@ def new_game(setup: dict) -> State:
         seat.deck = _instances(state, deck_list(content.characters[s["character"]].deck), i)
         state.seats.append(seat)
     state.drink_deck = _instances(state, deck_list("drink"), "drink")
+    _zones(state, content)
 
     position = setup.get("position")
     if position:
@@ -68,6 +69,27 @@ def _content(packs):
         return load_content(packs)
     except ContentError as e:
         raise IllegalDecision("bad_content", f"The game's content can't be played: {e}") from None
+
+
+def _zones(state: State, content) -> None:
+    """Side decks a character brings: its own zones (a seat's form decks) and shared ones
+    (a Brawler deck, with its discard pile), each shuffled on its own stream."""
+    for i, seat in enumerate(state.seats):
+        for name, z in sorted(content.characters[seat.character].zones.items()):
+            if z.get("shared"):
+                if name not in state.zones:
+                    state.zones[name] = _instances(state, deck_list_of(content, z), name)
+                    state.zones[name + ":discard"] = []
+                    shuffle(state.zones[name], state.seed, name, 0)
+                    state.shuffles[name] = 0
+                seat.zones.pop(name, None)
+            elif z.get("deck"):
+                seat.zones[name] = _instances(state, deck_list_of(content, z), i)
+                shuffle(seat.zones[name], state.seed, f"seat{i}.{name}", 0)
+
+
+def deck_list_of(content, zone: dict) -> list[str]:
+    return content.deck_list(zone["deck"]) if zone.get("deck") else []
 
 
 def _instances(state: State, keys: list[str], owner) -> list[int]:
@@ -142,6 +164,7 @@ def _place(state: State, pos: dict) -> None:
         for attr in ("fortitude", "alcohol", "gold"):
             if attr in p:
                 setattr(seat, attr, p[attr])
+        seat.tokens.update(p.get("tokens") or {})
         if p.get("out"):
             seat.out = p["out"]
     state.drink_discard = drinks.take_all(pos.get("drink_discard"), "drink")

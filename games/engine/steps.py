@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from . import drinks, gambling
 from .frames import active_round, find, pop, push
-from .ops import INN, change_alcohol, change_fortitude, discard_card, draw_drink, emit, pay
+from .ops import INN, change_alcohol, change_fortitude, discard_card, draw_drink, emit, gain_gold, pay
 from .state import State
 
 AFTER_WINDOWS = {"hitback", "won"}
@@ -116,10 +116,14 @@ def _run_lose(state, fr, step):
 
 
 def _run_gain(state, fr, step):
-    change = change_fortitude if step["stat"] == "fortitude" else change_alcohol
+    stat = step["stat"]
     for v in seats_of(state, fr, step["who"]):
-        if not state.seats[v].out and not _ignores(state, fr, v):
-            change(state, v, step["amount"], **_why(fr))
+        if state.seats[v].out or _ignores(state, fr, v):
+            continue
+        if stat == "gold":
+            gain_gold(state, v, step["amount"], INN, **_why(fr))
+        else:
+            (change_fortitude if stat == "fortitude" else change_alcohol)(state, v, step["amount"], **_why(fr))
 
 
 def _run_pay(state, fr, step):
@@ -176,6 +180,11 @@ def can_ignore_card(state, seat, step, fr) -> bool:
 
 
 def _args_ignore_card(state, seat, card, step, ctx, chosen):
+    if ctx[0] == "window" and ctx[1]["f"] == "change":
+        ch = ctx[1]         # a change "as though" from a card of ch["type"] (changes.py)
+        ok = (ch["target"] == seat and ch["source"] != seat and ch["type"] in step["types"]
+              and ch["stat"] in step["attrs"] and seat not in ch["ignored"])
+        return [{}] if ok else []
     return [{}] if can_ignore_card(state, seat, step, top_card(ctx)) else []
 
 
@@ -211,7 +220,7 @@ def _run_choose(state, fr, step):
 
 behaviour("negate", answers={"card"}, run=_run_negate, args=_args_negate)
 behaviour("negate_drink_change", answers={"card"}, run=_run_negate, args=_args_negate_drink_change)
-behaviour("ignore_card", answers={"card"}, run=_run_ignore_card, args=_args_ignore_card)
+behaviour("ignore_card", answers={"card", "change"}, run=_run_ignore_card, args=_args_ignore_card)
 behaviour("inn_pays", answers={"card"}, run=_run_inn_pays, args=_args_inn_pays)
 behaviour("choose", run=_run_choose, args=_args_choose)
 
@@ -334,6 +343,57 @@ behaviour("take_pot", run=lambda s, fr, st: gambling.take_pot(s, fr))
 
 # --- tokens and zones ---------------------------------------------------------------------
 
+def _run_scarab_bite(state, fr, step):
+    """Amundyr's Scarabs [001:1089-1103]: at the end of a turn, a seat other than hers that
+    holds a Scarab returns one to her supply and loses 1 Fortitude as though from an Action
+    she played — Ignorable, but never redirected or hit back."""
+    from .changes import pending
+    from .ops import change_token
+    owner, t = fr["seat"], fr["args"]["target"]
+    if t == owner or state.seats[t].out or state.seats[t].tokens.get(step["token"], 0) < 1:
+        return
+    change_token(state, t, step["token"], -1, reason="scarab")
+    change_token(state, owner, step["supply"], 1, reason="scarab")
+    pending(state, source=owner, target=t, stat="fortitude", amount=step["amount"], as_type="Action",
+            reason="scarab")
+
+
+def _run_give_token(state, fr, step):
+    """Move tokens from the player's supply to the target (as many as the supply has)."""
+    from .ops import change_token
+    player = fr["seat"]
+    for v in seats_of(state, fr, step.get("who", "target")):
+        if state.seats[v].out or _ignores(state, fr, v):
+            continue
+        n = min(step["amount"], state.seats[player].tokens.get(step["supply"], 0))
+        if n:
+            change_token(state, player, step["supply"], -n, **_why(fr))
+            change_token(state, v, step["token"], n, **_why(fr))
+
+
+def _run_start_brawl(state, fr, step):
+    """Samantha's Brawls [003:645-659]: the Brawl count goes up by 1, then the top Brawler
+    card is revealed and played as though it were an Action she played (it can be Ignored,
+    hit back...). An empty Brawler deck is reshuffled from its discards."""
+    from .ops import card, change_token, emit
+    from .rng import shuffle
+    seat = fr["seat"]
+    change_token(state, seat, step["token"], 1, reason="brawl")
+    deck, discard = step["zone"], step["zone"] + ":discard"
+    if not state.zones.get(deck) and state.zones.get(discard):
+        n = state.shuffles.get(deck, 0) + 1
+        state.shuffles[deck] = n
+        state.zones[deck], state.zones[discard] = state.zones[discard], []
+        shuffle(state.zones[deck], state.seed, deck, n)
+        emit(state, "reshuffled", deck=deck, cards=len(state.zones[deck]))
+    if not state.zones.get(deck):
+        return
+    cid = state.zones[deck].pop()
+    c = card(state, cid)
+    emit(state, "revealed", seat=seat, card=cid, title=c.title, source=deck)
+    push(state, {"f": "card", "card": cid, "seat": seat, "effect": c.effect, "type": "Action", "args": {},
+                 "ignored": [], "inn_pays": [], "leavers": [], "as": "brawl"}, poll_from=seat)
+
 def _run_token(sign):
     def run(state, fr, step):
         from .ops import change_token
@@ -344,10 +404,19 @@ def _run_token(sign):
 
 
 def _run_move_card(state, fr, step):
-    fr["_to_zone"] = step["zone"]
+    """The card stays in front of its player (a zone) instead of going to a discard pile."""
+    cid = fr["card"]
+    owner = state.owner[cid]
+    pile = state.seats[owner].discard if owner.__class__ is int else state.drink_discard
+    if cid is not None and cid in pile:
+        pile.remove(cid)
+        state.seats[fr["seat"]].zones.setdefault(step["zone"], []).append(cid)
 
 
 behaviour("gain_token", run=_run_token(1))
+behaviour("give_token", run=_run_give_token)
+behaviour("scarab_bite", run=_run_scarab_bite)
+behaviour("start_brawl", run=_run_start_brawl)
 behaviour("lose_token", run=_run_token(-1))
 behaviour("move_card", run=_run_move_card)
 
@@ -401,6 +470,8 @@ def is_ante_card(state, fr) -> bool:
 
 def step_args(state, seat, card, steps, ctx, start: dict, chosen: dict) -> list[dict]:
     """Every way `steps` can act, as argument dicts extending `start`."""
+    if len(steps) == 1 and not start:
+        return BEHAVIOUR[steps[0]["do"]].args(state, seat, card, steps[0], ctx, chosen)
     opts = [start]
     for step in steps:
         gen = BEHAVIOUR[step["do"]].args

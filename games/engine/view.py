@@ -71,7 +71,8 @@ def view(state: State, viewer) -> dict:
         "drink_deck_count": len(state.drink_deck),
         "drink_discard": _cards(state, state.drink_discard),
         "seats": seats,
-        "zones": {name: _zone(state, ids, "hidden", omni) for name, ids in state.zones.items()},
+        "zones": {name: _zone(state, ids, "public" if name.endswith(":discard") else "hidden", omni)
+                  for name, ids in state.zones.items()},
         "stack": [_public_frame(state, fr, omni) for fr in state.stack],
         "prompt": None,
     }

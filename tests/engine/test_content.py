@@ -69,7 +69,8 @@ def test_new_game_refuses_bad_content_and_unknown_characters():
 def test_the_registries_name_what_a_pack_may_use():
     assert {"lose", "gain", "pay", "negate", "ignore_card", "choose", "gain_token"} <= set(engine.PRIMITIVES)
     assert {"setup", "turn_start", "after_discard", "before_draw", "after_card", "on_drink", "turn_end",
-            "loss_check", "on_elimination", "hand_size", "actions_per_turn", "drinks_per_turn"} == set(engine.HOOKS)
+            "loss_check", "on_elimination", "on_token", "hand_size", "actions_per_turn",
+            "drinks_per_turn"} == set(engine.HOOKS)
     assert {"action", "anytime", "response"} <= set(engine.TIMINGS) and "other" in engine.TARGETS
 
 
@@ -78,3 +79,8 @@ def test_ai_hints_are_derived_from_the_steps():
     assert (c["zot/down-pooky"].effect, c["zot/down-pooky"].params) == ("damage", {"fortitude": 1})
     assert c["gerki/hey-whered-the-little-guy-go"].effect == "ignore_card_or_drink"
     assert c["deirdre/wench-bring-some-drinks-for-my-friends"].params == {"cost": 1, "count": 2}
+
+
+def test_every_registered_primitive_has_a_behaviour_and_back():
+    from games.engine.steps import BEHAVIOUR
+    assert set(engine.PRIMITIVES) == set(BEHAVIOUR)
