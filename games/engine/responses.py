@@ -13,7 +13,7 @@ from .content import CHEATING, of
 from .frames import active_round
 from .ops import card
 from .state import State
-from .steps import AFTER_WINDOWS, BEHAVIOUR, always, answers, live_steps, step_args
+from .steps import AFTER_WINDOWS, BEHAVIOUR, always, answers, flags_of, live_steps, step_args
 
 
 def _others(state, seat):
@@ -36,6 +36,44 @@ def payers(state: State, fr: dict) -> list[int]:
     for step in live_steps(card(state, fr["card"]).steps, fr["args"]):
         out.extend(s for s in BEHAVIOUR[step["do"]].payers(state, fr, step) if s not in out)
     return out
+
+
+def concerns(state: State, seat: int) -> bool:
+    """Whether what waits on top of the stack concerns `seat`, read from the card data: a
+    card it played, aimed at it, that would change or make it pay something, that runs a
+    Round or has everyone drink, or that answers one of its cards; a Drink it would drink; a
+    change or hit-back window of its own. Everything else (events, contests, last chances,
+    wins) concerns everyone. Auto-pass modes and bots use it to skip windows that do not."""
+    if not state.stack:
+        return True
+    top = state.stack[-1]
+    kind = top["f"]
+    if top.get("seat") == seat:
+        return True
+    if kind == "card":
+        args = top["args"]
+        if args.get("target") == seat or seat in (args.get("targets") or ()):
+            return True
+        if "round" in flags_of(state, top) or "everyone" in flags_of(state, top):
+            return True
+        if affected(state, top, seat) or seat in payers(state, top):
+            return True
+        if "portion" in args:
+            for fr in reversed(state.stack):
+                if fr["f"] == "drink":
+                    portions = fr["portions"]
+                    if 0 <= args["portion"] < len(portions) and portions[args["portion"]]["holder"] == seat:
+                        return True
+                    break
+        on = top.get("on")
+        return any(fr["id"] == on and fr.get("seat") == seat for fr in state.stack)
+    if kind == "drink":
+        return any(p["holder"] == seat for p in top["portions"])
+    if kind == "hitback":
+        return seat in top["victims"]
+    if kind == "change":
+        return top["target"] == seat
+    return True
 
 
 # --- timings: when a card may be played at all --------------------------------

@@ -275,7 +275,7 @@ behaviour("split_drink", answers={"drink"}, run=lambda s, fr, st: drinks.split(s
 behaviour("courage", answers={"drink"}, run=lambda s, fr, st: drinks.courage(s, fr), args=_args_courage, flags={"drink"})
 behaviour("extra_drink", answers={"drink"}, run=lambda s, fr, st: drinks.extra(s, fr), args=_args_extra_drink)
 behaviour("order_drinks", run=_run_order_drinks)
-behaviour("toast", run=lambda s, fr, st: drinks.start_toast(s, fr["seat"]))
+behaviour("toast", run=lambda s, fr, st: drinks.start_toast(s, fr["seat"]), flags={"everyone"})
 behaviour("force_drink", run=lambda s, fr, st: drinks.reveal_from_pile(s, fr["args"]["target"], "forced"))
 
 
@@ -329,16 +329,16 @@ def _args_take_from_pot(state, seat, card, step, ctx, chosen):
     return [{}] if state.pot > 0 else []
 
 
-behaviour("gamble", run=_run_gamble, payers=_payers_gamble, flags={"ante_as_action"})
-behaviour("take_control", run=lambda s, fr, st: gambling.take_control(s, fr, st.get("cheat_only", False)))
-behaviour("ante", run=lambda s, fr, st: gambling.ante_all(s, fr), payers=_payers_ante, flags={"ante"})
-behaviour("force_out", run=lambda s, fr, st: gambling.force_out(s, fr))
+behaviour("gamble", run=_run_gamble, payers=_payers_gamble, flags={"round", "ante_as_action"})
+behaviour("take_control", run=lambda s, fr, st: gambling.take_control(s, fr, st.get("cheat_only", False)), flags={"round"})
+behaviour("ante", run=lambda s, fr, st: gambling.ante_all(s, fr), payers=_payers_ante, flags={"round", "ante"})
+behaviour("force_out", run=lambda s, fr, st: gambling.force_out(s, fr), flags={"round"})
 behaviour("leave_round", answers={"card"}, run=lambda s, fr, st: gambling.leave(s, fr["seat"], answered(s, fr)), args=_args_leave)
 behaviour("catch_cheater", answers={"card"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
           flags={"ends_round"})
-behaviour("end_round", run=lambda s, fr, st: gambling.end_to_inn(s, fr), args=_args_end_round)
+behaviour("end_round", run=lambda s, fr, st: gambling.end_to_inn(s, fr), args=_args_end_round, flags={"round"})
 behaviour("take_from_pot", run=lambda s, fr, st: gambling.grab_coin(s, fr, st["amount"]), args=_args_take_from_pot)
-behaviour("take_pot", run=lambda s, fr, st: gambling.take_pot(s, fr))
+behaviour("take_pot", run=lambda s, fr, st: gambling.take_pot(s, fr), flags={"round"})
 
 
 # --- tokens and zones ---------------------------------------------------------------------

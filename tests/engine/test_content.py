@@ -84,3 +84,26 @@ def test_ai_hints_are_derived_from_the_steps():
 def test_every_registered_primitive_has_a_behaviour_and_back():
     from games.engine.steps import BEHAVIOUR
     assert set(engine.PRIMITIVES) == set(BEHAVIOUR)
+
+
+def test_concerns_is_derived_from_card_data_and_agrees_with_the_timers_word_list():
+    """engine.concerns reads the steps; games.timers.concerns still reads effect words from
+    the view. Over random base games they must agree on every window."""
+    import random
+
+    from games.engine import apply, concerns, new_game, prompts, view
+    from games.simulation import random_decision
+    from games.timers import concerns as by_words
+
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = new_game({"seats": [{"character": c} for c in ("deirdre", "fiona", "gerki", "zot")[: 2 + seed % 3]],
+                          "seed": f"concerns:{seed}"})
+        while not state.over:
+            omni = view(state, "omniscient")
+            for seat in state.living():          # a seat out of the game is never asked
+                assert concerns(state, seat) == by_words(omni, seat), (seed, seat, omni["stack"][-1:])
+                checked += 1
+            apply(state, random_decision(prompts(state)[0], rng))
+    assert checked > 1000
