@@ -7,7 +7,7 @@ gambling turns where passing is all a seat can do (neither needs an event).
 """
 from dataclasses import dataclass, field
 
-from . import changes, drinks, gambling, hooks, losses, resolve, responses
+from . import changes, drinks, gambling, hooks, losses, purchases, resolve, responses
 from .cards import ACTION, ACTION_GAMBLING
 from .errors import IllegalDecision
 from .frames import pop
@@ -72,6 +72,12 @@ def _next_prompt(state: State):
             if "choosing" in top:
                 seat = top["reveals"][top["choosing"]]["seat"]
                 return Prompt(seat, "mead", responses.mead_options(state, seat))
+            if top["f"] == "offer":
+                opts = purchases.options(state, top)
+                if not opts:
+                    pop(state)          # nothing (more) it can buy
+                    continue
+                return Prompt(top["seat"], "buy", opts + [{"seat": top["seat"], "type": "pass"}])
             if "poll" in top:
                 p = _window_seat(state, top)
                 if p is None:
@@ -87,6 +93,10 @@ def _next_prompt(state: State):
                 drinks.contest_step(state, top)
                 continue
             raise AssertionError(f"frame without a rule: {top['f']}")
+        if state.counts.get("draw_after"):
+            del state.counts["draw_after"]        # the purchases between discarding and drawing are over
+            _draw(state, state.active)
+            continue
         if losses.check(state):
             continue
         if state.phase == "end" and (state.counts.get("end_done") or state.seats[state.active].out):
@@ -145,6 +155,8 @@ def _context(state: State, prompt: Prompt):
         return ("gamble", state.stack[-1])
     if prompt.kind == "mead":
         return ("mead", state.stack[-1])
+    if prompt.kind == "buy":
+        return ("offer", state.stack[-1])
     return ("phase", state.phase)
 
 
@@ -168,6 +180,8 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
             gambling.pass_turn(state, ctx[1])
         elif ctx[0] == "mead":
             drinks.mead_split(state, ctx[1], None)
+        elif ctx[0] == "offer":
+            pop(state)
         elif state.phase == "action":
             emit(state, "no_action", seat=seat)
             state.phase = "order"
@@ -183,9 +197,12 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
             discard_card(state, cid)
         emit(state, "discarded", seat=seat, cards=list(d["cards"]))
         hooks.run(state, seat, "after_discard")
-        hooks.run(state, seat, "before_draw")
-        refill_hand(state, seat)
-        state.phase = "action"
+        if state.stack:
+            state.counts["draw_after"] = True     # e.g. Vlazlo buys form cards first
+        else:
+            _draw(state, seat)
+    elif kind == "buy":
+        purchases.buy(state, ctx[1], d["zone"])
     elif kind == "order":
         cid = draw_drink(state)
         if cid is not None:
@@ -196,6 +213,12 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
         state.phase = "end"
         drinks.reveal_from_pile(state, seat, "phase")
     state.decisions += 1
+
+
+def _draw(state: State, seat: int) -> None:
+    hooks.run(state, seat, "before_draw")
+    refill_hand(state, seat)
+    state.phase = "action"
 
 
 def _is_action(state: State, cid: int) -> bool:

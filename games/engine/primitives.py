@@ -47,6 +47,11 @@ _int.__doc__ = "a whole number"
 _name.__doc__ = "a short name (letters, digits, - and _)"
 
 
+def _names(v):
+    """a list of short names"""
+    return isinstance(v, list) and bool(v) and all(_name(x) for x in v)
+
+
 def _bool(v):
     """true or false"""
     return isinstance(v, bool)
@@ -124,6 +129,8 @@ register("scarab_bite", "Amundyr's Scarabs (a registered rule): the turn's seat,
          "redirected or hit back).", {"token": _name, "supply": _name, "amount": _nat})
 register("start_brawl", "Samantha's Brawls (a registered rule): the player's `token` goes up by 1, then the top card of "
          "shared zone `zone` is played as though an Action of the player.", {"token": _name, "zone": _name})
+register("offer_purchase", "The player may buy the top card of any of its `zones` for `cost` of `token`, one at a "
+         "time, into its hand (Vlazlo's form cards).", {"zones": _names, "token": _name, "cost": _nat})
 register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
          {"zone": _name})
 

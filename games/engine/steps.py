@@ -419,6 +419,12 @@ behaviour("scarab_bite", run=_run_scarab_bite)
 behaviour("start_brawl", run=_run_start_brawl)
 behaviour("lose_token", run=_run_token(-1))
 behaviour("move_card", run=_run_move_card)
+def _run_offer_purchase(state, fr, step):
+    from .purchases import offer
+    offer(state, fr["seat"], step["zones"], step["token"], step["cost"])
+
+
+behaviour("offer_purchase", run=_run_offer_purchase)
 
 
 # --- reading a card's steps ---------------------------------------------------------------

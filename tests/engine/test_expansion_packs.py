@@ -31,6 +31,8 @@ def _hidden_ids(omni: dict, viewer: int) -> set:
     hidden = {c["id"] for c in omni["drink_deck"]}
     for s in omni["seats"]:
         hidden |= {c["id"] for c in s["deck"] + s["drink_me"]}
+        for z in (s.get("zones") or {}).values():        # face-down side decks (the test packs' are)
+            hidden |= {c["id"] for c in z.get("cards", [])}
         if s["seat"] != viewer:
             hidden |= {c["id"] for c in s["hand"]}
     for name, z in omni["zones"].items():
@@ -97,4 +99,5 @@ def test_the_expansion_packs_use_their_mechanics_in_random_play():
                 _, fx = apply(state, random_decision(prompts(state)[0], rng))
                 seen |= {(f["type"], f.get("token")) for f in fx if f["type"] == "token"}
                 seen |= {("change", None) for fr in state.stack if fr["f"] == "change"}
-    assert {("token", "blood"), ("token", "scarab"), ("token", "brawl")} <= seen
+                seen |= {("bought", None) for f in fx if f["type"] == "bought"}
+    assert {("token", "blood"), ("token", "scarab"), ("token", "brawl"), ("change", None), ("bought", None)} <= seen
