@@ -13,29 +13,12 @@ from .content import CHEATING, of
 from .frames import active_round
 from .ops import card
 from .state import State
-from .steps import AFTER_WINDOWS, BEHAVIOUR, always, answers, flags_of, live_steps, step_args
+from .hooks import value
+from .steps import AFTER_WINDOWS, BEHAVIOUR, affected, always, answers, flags_of, payers, step_args  # noqa: F401
 
 
 def _others(state, seat):
     return [s for s in state.living() if s != seat]
-
-
-# --- what a card on the stack would do to a seat (digest §8) ----------------
-
-def affected(state: State, fr: dict, seat: int) -> set:
-    """The attributes a card frame would directly change for `seat`, read from its steps."""
-    out = set()
-    for step in live_steps(card(state, fr["card"]).steps, fr["args"]):
-        out |= BEHAVIOUR[step["do"]].affects(state, fr, step, seat)
-    return out
-
-
-def payers(state: State, fr: dict) -> list[int]:
-    """Seats a card frame would make pay or ante Gold, read from its steps."""
-    out = []
-    for step in live_steps(card(state, fr["card"]).steps, fr["args"]):
-        out.extend(s for s in BEHAVIOUR[step["do"]].payers(state, fr, step) if s not in out)
-    return out
 
 
 def concerns(state: State, seat: int) -> bool:
@@ -164,11 +147,19 @@ _WINDOW_TIMINGS = {"hitback": frozenset({"after_hurt"}), "won": frozenset({"afte
 def playable(state: State, seat: int, cid: int, c, ctx, allowed=None) -> list[dict]:
     """Every way seat may play card `cid` in `ctx` (as decisions)."""
     out = []
-    checks, kinds = _profile(c)
+    _add(out, state, seat, cid, c, ctx, allowed if allowed is not None else _ALL_TIMINGS,
+         ctx[1]["f"] if ctx[0] == "window" else None, _profile(c))
+    return out
+
+
+def _add(out, state, seat, cid, c, ctx, allowed, answering, prof) -> None:
+    timings, checks, kinds = prof
+    if allowed.isdisjoint(timings):
+        return
     for timing in c.timing:
-        if allowed is not None and timing not in allowed:
+        if timing not in allowed:
             continue
-        if timing == "response" and ctx[0] == "window" and ctx[1]["f"] not in kinds:
+        if timing == "response" and answering is not None and answering not in kinds:
             continue            # none of its steps can answer this kind of thing
         if not TIMING[timing](state, seat, c, ctx):
             continue
@@ -178,19 +169,21 @@ def playable(state: State, seat: int, cid: int, c, ctx, allowed=None) -> list[di
                            for a in step_args(state, seat, c, checks, ctx, t, t))
             else:
                 out.append({"seat": seat, "type": "play", "card": cid, **t})
-    return out
 
 
 _NO_TARGET = ({},)
+_ALL_TIMINGS = frozenset(TIMING)
 _PROFILES: dict = {}
 
 
 def _profile(c) -> tuple:
-    """(the steps that decide whether and with which arguments the card can act, the frame
-    kinds it can answer). Most cards have no such steps: their target alone decides."""
+    """(its timings, the steps that decide whether and with which arguments the card can
+    act, the frame kinds it can answer). Most cards have no such steps: their target alone
+    decides."""
     got = _PROFILES.get(id(c))       # loaded content is never dropped, so ids stay unique
     if got is None:
-        got = _PROFILES[id(c)] = (tuple(st for st in c.steps if BEHAVIOUR[st["do"]].args is not always),
+        got = _PROFILES[id(c)] = (frozenset(c.timing),
+                                  tuple(st for st in c.steps if BEHAVIOUR[st["do"]].args is not always),
                                   answers(c.steps))
     return got
 
@@ -199,18 +192,16 @@ def card_options(state: State, seat: int, ctx) -> list[dict]:
     out = []
     allowed = plausible(ctx)
     answering = ctx[1]["f"] if ctx[0] == "window" else None
-    cards, keys = of(state).cards, state.cards
+    cards, keys, profiles = of(state).cards, state.cards, _PROFILES
     for cid in state.seats[seat].hand:
         c = cards[keys[cid]]
-        if allowed.isdisjoint(c.timing):
-            continue
-        if answering is not None and c.timing == _ONLY_RESPONSE and answering not in _profile(c)[1]:
-            continue        # a response card none of whose steps can answer this kind of thing
-        out.extend(playable(state, seat, cid, c, ctx, allowed))
+        prof = profiles.get(id(c)) or _profile(c)
+        if not allowed.isdisjoint(prof[0]):
+            _add(out, state, seat, cid, c, ctx, allowed, answering, prof)
     return out
 
 
-_ONLY_RESPONSE = ("response",)
+
 
 
 # --- the prompts, by context -------------------------------------------------
@@ -243,7 +234,6 @@ def phase_options(state: State, seat: int) -> tuple[str, list[dict], list[dict]]
 
 
 def ordering_done(state: State, seat: int) -> bool:
-    from .hooks import value
     return state.counts.get("drinks", 0) >= value(state, seat, "drinks_per_turn")
 
 

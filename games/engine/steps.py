@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from . import drinks, gambling
 from .frames import active_round, find, pop, push
 from .ops import INN, change_alcohol, change_fortitude, discard_card, draw_drink, emit, gain_gold, pay
+from .content import of
 from .state import State
 
 AFTER_WINDOWS = {"hitback", "won"}
@@ -174,7 +175,6 @@ def _args_negate_drink_change(state, seat, card, step, ctx, chosen):
 
 
 def can_ignore_card(state, seat, step, fr) -> bool:
-    from .responses import affected
     return (fr is not None and fr["seat"] != seat and fr["type"] in step["types"]
             and seat not in fr["ignored"] and bool(affected(state, fr, seat) & set(step["attrs"])))
 
@@ -195,7 +195,6 @@ def _run_ignore_card(state, fr, step):
 
 
 def _args_inn_pays(state, seat, card, step, ctx, chosen):
-    from .responses import payers
     fr = top_card(ctx)
     ok = fr and seat in payers(state, fr) and seat not in fr["inn_pays"] and seat not in fr["ignored"]
     return [{}] if ok else []
@@ -441,8 +440,23 @@ def answers(steps) -> frozenset:
 
 
 def card_of(state, fr):
-    from .ops import card
-    return card(state, fr["card"])
+    return of(state).cards[state.cards[fr["card"]]]
+
+
+def affected(state: State, fr: dict, seat: int) -> set:
+    """The attributes a card frame would directly change for `seat` (digest §8), read from its steps."""
+    out = set()
+    for step in live_steps(card_of(state, fr).steps, fr["args"]):
+        out |= BEHAVIOUR[step["do"]].affects(state, fr, step, seat)
+    return out
+
+
+def payers(state: State, fr: dict) -> list[int]:
+    """Seats a card frame would make pay or ante Gold, read from its steps."""
+    out = []
+    for step in live_steps(card_of(state, fr).steps, fr["args"]):
+        out.extend(s for s in BEHAVIOUR[step["do"]].payers(state, fr, step) if s not in out)
+    return out
 
 
 def live_steps(steps, args):
