@@ -11,10 +11,9 @@ of its steps can act (`steps.BEHAVIOUR[...].args`); nothing here knows a card by
 """
 from .content import CHEATING, of
 from .frames import active_round
-from .ops import card
 from .state import State
 from .hooks import value
-from .steps import AFTER_WINDOWS, BEHAVIOUR, affected, always, answers, flags_of, payers, step_args  # noqa: F401
+from .steps import AFTER_WINDOWS, BEHAVIOUR, affected, always, answers, flags_of, payers, step_args
 
 
 def _others(state, seat):

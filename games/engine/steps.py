@@ -9,16 +9,18 @@
     run(state, fr, step)                          what happens when the card resolves
     affects(state, fr, step, seat) -> set         attributes it would change for `seat` (§8)
     payers(state, fr, step) -> list               seats it would make pay or ante
-    flags: "drink" (changes a Drink, R-WENCH-STOP), "ante" (an ante card), "ends_round"
+    answers                                       the frame kinds it can answer ("card", "drink", "change")
+    flags: "drink" (changes a Drink, R-WENCH-STOP), "ante" / "ante_as_action" (an ante card),
+        "ends_round", "round" (concerns everyone in the Round), "everyone" (everyone drinks)
 
 Contexts: ("phase", name), ("window", frame), ("gamble", round) (responses.py).
 """
 from dataclasses import dataclass
 
 from . import drinks, gambling
+from .content import of
 from .frames import active_round, find, pop, push
 from .ops import INN, change_alcohol, change_fortitude, discard_card, draw_drink, emit, gain_gold, pay
-from .content import of
 from .state import State
 
 AFTER_WINDOWS = {"hitback", "won"}
