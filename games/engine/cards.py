@@ -4,7 +4,7 @@ Card definitions live in pack documents (`data/base-pack.json`, docs/content-mod
 and are built by `content.load_content`; this module only exposes the base pack's
 catalogue: `CARDS` (key -> Card), `CHARACTERS`, `CHARACTER_INFO` and `deck_list`.
 """
-from .content import (ACTION, ACTION_GAMBLING, ANYTIME, CHEATING, DRINK, DRINK_EVENT, GAMBLING,  # noqa: F401
+from .content import (ACTION, ACTION_GAMBLING, ACTION_MINION, ANYTIME, CHEATING, DRINK, DRINK_EVENT, GAMBLING,  # noqa: F401
                       SOMETIMES, BASE, Card)
 
 CARDS = BASE.cards

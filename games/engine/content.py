@@ -22,13 +22,14 @@ from . import primitives
 # Card types as printed.
 ACTION = "Action"
 ACTION_GAMBLING = "Action - Gambling"
+ACTION_MINION = "Action - Minion"
 GAMBLING = "Gambling"
 CHEATING = "Cheating"
 SOMETIMES = "Sometimes"
 ANYTIME = "Anytime"
 DRINK = "Drink"
 DRINK_EVENT = "Drink Event"
-CARD_TYPES = (ACTION, ACTION_GAMBLING, GAMBLING, CHEATING, SOMETIMES, ANYTIME, DRINK, DRINK_EVENT)
+CARD_TYPES = (ACTION, ACTION_GAMBLING, ACTION_MINION, GAMBLING, CHEATING, SOMETIMES, ANYTIME, DRINK, DRINK_EVENT)
 
 #: When a card may be played (a card lists one or more).
 TIMINGS = {
@@ -97,6 +98,8 @@ class Card:
     self_split: bool = False       # Mead
     races: dict = field(default_factory=dict)
     event: str = ""                # Drink Events: "contest" | "house"
+    wages: int = 0                 # Minions: Gold to keep one in play when it loses Fortitude
+    activate: dict = field(default_factory=dict)   # Minions: {"target", "steps"} usable once per Action phase
     pack: str = ""
 
     @cached_property
@@ -326,8 +329,19 @@ def _load_card(pid, c, cards, decks, problems) -> None:
             continue
         for msg, fld in primitives.check_steps(r.get("steps"), f"riders.{n}.steps"):
             bad(fld, msg)
+    activate = c.get("activate") or {}
+    if activate:
+        if activate.get("target", "none") not in TARGETS:
+            bad("activate.target", f"Unknown target {activate.get('target')!r}; one of: {', '.join(TARGETS)}.")
+        for msg, fld in primitives.check_steps(activate.get("steps"), "activate.steps"):
+            bad(fld, msg)
+    wages = c.get("wages", 0)
+    if not isinstance(wages, int) or isinstance(wages, bool) or wages < 0:
+        bad("wages", "A Minion's wages are a whole number of Gold, 0 or more.")
+        wages = 0
     cards[key] = Card(**common, timing=tuple(timing), target=target if target in TARGETS else "none",
-                      steps=tuple(c.get("steps") or ()), riders=tuple(riders if isinstance(riders, list) else ()))
+                      steps=tuple(c.get("steps") or ()), riders=tuple(riders if isinstance(riders, list) else ()),
+                      wages=wages, activate=dict(activate))
 
 
 BASE_PACK_PATH = Path(__file__).parent / "data" / "base-pack.json"

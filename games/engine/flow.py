@@ -7,8 +7,8 @@ gambling turns where passing is all a seat can do (neither needs an event).
 """
 from dataclasses import dataclass, field
 
-from . import changes, drinks, gambling, hooks, losses, purchases, resolve, responses
-from .cards import ACTION, ACTION_GAMBLING
+from . import changes, drinks, gambling, hooks, losses, minions, purchases, resolve, responses
+from .cards import ACTION, ACTION_GAMBLING, ACTION_MINION
 from .errors import IllegalDecision
 from .frames import pop
 from .ops import card, discard_card, draw_drink, emit, next_living, refill_hand, take_from_hand
@@ -72,6 +72,8 @@ def _next_prompt(state: State):
             if "choosing" in top:
                 seat = top["reveals"][top["choosing"]]["seat"]
                 return Prompt(seat, "mead", responses.mead_options(state, seat))
+            if top["f"] == "wages":
+                return Prompt(top["seat"], "wages", minions.wages_options(state, top))
             if top["f"] == "offer":
                 opts = purchases.options(state, top)
                 if not opts:
@@ -157,6 +159,8 @@ def _context(state: State, prompt: Prompt):
         return ("mead", state.stack[-1])
     if prompt.kind == "buy":
         return ("offer", state.stack[-1])
+    if prompt.kind == "wages":
+        return ("wages", state.stack[-1])
     return ("phase", state.phase)
 
 
@@ -167,10 +171,12 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
     if kind == "play":
         if ctx == ("phase", "action") and _is_action(state, d["card"]):
             actions = state.counts.get("actions", 0) + 1
-            if actions >= hooks.value(state, seat, "actions_per_turn"):
-                state.phase = "order"            # this was the turn's last Action
-            else:
+            if actions < hooks.value(state, seat, "actions_per_turn"):
                 state.counts["actions"] = actions
+            elif minions.unused(state, seat, exclude=d["card"]):
+                state.counts["acted"] = True     # the Action is played; Minions may still act
+            else:
+                state.phase = "order"            # this was the turn's last Action
         resolve.play(state, d, ctx)
     elif kind == "pass":
         if ctx[0] == "window":
@@ -183,7 +189,8 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
         elif ctx[0] == "offer":
             pop(state)
         elif state.phase == "action":
-            emit(state, "no_action", seat=seat)
+            if not state.counts.get("acted"):
+                emit(state, "no_action", seat=seat)
             state.phase = "order"
         elif state.phase == "order":
             state.phase = "drink"
@@ -203,6 +210,10 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
             _draw(state, seat)
     elif kind == "buy":
         purchases.buy(state, ctx[1], d["zone"])
+    elif kind == "activate":
+        minions.activate(state, d)
+    elif kind == "wages":
+        minions.settle(state, ctx[1], d["pay"])
     elif kind == "order":
         cid = draw_drink(state)
         if cid is not None:
@@ -222,7 +233,7 @@ def _draw(state: State, seat: int) -> None:
 
 
 def _is_action(state: State, cid: int) -> bool:
-    return card(state, cid).type in (ACTION, ACTION_GAMBLING)
+    return card(state, cid).type in (ACTION, ACTION_GAMBLING, ACTION_MINION)
 
 
 def apply(state: State, decision) -> tuple[State, list]:

@@ -31,6 +31,10 @@ def play(state: State, decision: dict, ctx) -> None:
 def resolve_card(state: State, fr: dict) -> None:
     pop(state)
     c = card(state, fr["card"])
+    if fr["as"] == "activation":          # a Minion acting: it stays in play (minions.py)
+        emit(state, "resolved", seat=fr["seat"], card=fr["card"], effect=fr["effect"])
+        run_steps(state, fr, c.activate["steps"])
+        return
     discard_card(state, fr["card"])
     emit(state, "resolved", seat=fr["seat"], card=fr["card"], effect=fr["effect"])
     run_steps(state, fr, c.steps)

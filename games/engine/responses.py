@@ -12,6 +12,7 @@ of its steps can act (`steps.BEHAVIOUR[...].args`); nothing here knows a card by
 from .content import CHEATING, of
 from .frames import active_round
 from .state import State
+from . import minions
 from .hooks import value
 from .steps import AFTER_WINDOWS, BEHAVIOUR, affected, always, answers, flags_of, payers, step_args
 
@@ -91,7 +92,7 @@ def _round(state, seat, c, ctx):
 
 
 TIMING = {
-    "action": lambda state, seat, c, ctx: ctx == ("phase", "action"),
+    "action": lambda state, seat, c, ctx: ctx == ("phase", "action") and not state.counts.get("acted"),
     "anytime": _anytime,
     "order": lambda state, seat, c, ctx: ctx == ("phase", "order"),
     "gamble_turn": _gamble_turn,
@@ -162,7 +163,11 @@ def _add(out, state, seat, cid, c, ctx, allowed, answering, prof) -> None:
             continue            # none of its steps can answer this kind of thing
         if not TIMING[timing](state, seat, c, ctx):
             continue
-        for t in (_NO_TARGET if c.target == "none" else TARGET[c.target](state, seat, ctx)):
+        targets = _NO_TARGET if c.target == "none" else TARGET[c.target](state, seat, ctx)
+        if c.target == "other" and minions.hurts_target(c):
+            # A card that makes another player lose Fortitude may hit a Minion instead [001:1158-1161].
+            targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)]
+        for t in targets:
             if checks:
                 out.extend({"seat": seat, "type": "play", "card": cid, **a}
                            for a in step_args(state, seat, c, checks, ctx, t, t))
@@ -219,6 +224,7 @@ def phase_options(state: State, seat: int) -> tuple[str, list[dict], list[dict]]
         opts.append({"seat": seat, "type": "discard", "cards": []})
         subsets.append({"seat": seat, "type": "discard", "cards": sorted(state.seats[seat].hand)})
     elif phase == "action":
+        opts.extend(minions.activations(state, seat))
         opts.append({"seat": seat, "type": "pass"})
     elif phase == "order":
         if ordering_done(state, seat):

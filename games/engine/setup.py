@@ -151,6 +151,8 @@ def _place(state: State, pos: dict) -> None:
         deck = of(state).characters[seat.character].deck
         seat.hand = pool.take_all(p.get("hand"), deck)
         seat.discard = pool.take_all(p.get("discard"), deck)
+        for name, slugs in (p.get("zones") or {}).items():     # e.g. Minions already in play
+            seat.zones[name] = pool.take_all(slugs, deck)
         top = pool.take_all(p.get("deck"), deck)
         seat.drink_me = _stack(drinks.take_all(p.get("drink_me"), "drink"))
         rest = pool.free

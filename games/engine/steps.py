@@ -17,7 +17,7 @@ Contexts: ("phase", name), ("window", frame), ("gamble", round) (responses.py).
 """
 from dataclasses import dataclass
 
-from . import drinks, gambling
+from . import drinks, gambling, minions
 from .content import of
 from .frames import active_round, find, pop, push
 from .ops import INN, change_alcohol, change_fortitude, discard_card, draw_drink, emit, gain_gold, pay
@@ -65,7 +65,8 @@ def seats_of(state: State, fr: dict, who: str) -> list[int]:
     """The seats a step's `who` names, in turn order of the table."""
     player = fr["seat"]
     if who == "target":
-        return [fr["args"]["target"]]
+        t = fr["args"].get("target")
+        return [] if t is None else [t]          # no seat when a Minion is the target
     if who == "self":
         return [player]
     if who == "others":
@@ -113,9 +114,22 @@ def _run_lose(state, fr, step):
             continue
         if change_fortitude(state, v, -step["amount"], **_why(fr)) < 0 and v != fr["seat"]:
             hurt.append(v)
+    _hurt_minions(state, fr, step)
     if hurt:       # "after it happened" (R-HIT-BACK): only seats that really lost some
         push(state, {"f": "hitback", "victims": hurt, "source": fr["seat"], "card": fr["card"]},
              poll_from=state.active, only=hurt)
+
+
+def _hurt_minions(state, fr, step) -> None:
+    """Minions hit by this step [001:1158-1175]: the one targeted, or every other seat's when
+    each other player loses Fortitude; each asks its owner for its Wages."""
+    if step["amount"] <= 0:
+        return
+    if step["who"] == "target" and "target_minion" in fr["args"]:
+        minions.hurt(state, fr, fr["args"]["target_minion"])
+    elif step["who"] == "others":
+        for cid in minions.targets(state, fr["seat"]):
+            minions.hurt(state, fr, cid)
 
 
 def _run_gain(state, fr, step):
@@ -445,10 +459,16 @@ def card_of(state, fr):
     return of(state).cards[state.cards[fr["card"]]]
 
 
+def frame_steps(state, fr) -> tuple:
+    """The steps a card frame will run: a Minion's activation runs its `activate` steps."""
+    c = card_of(state, fr)
+    return c.activate["steps"] if fr["as"] == "activation" else c.steps
+
+
 def affected(state: State, fr: dict, seat: int) -> set:
     """The attributes a card frame would directly change for `seat` (digest §8), read from its steps."""
     out = set()
-    for step in live_steps(card_of(state, fr).steps, fr["args"]):
+    for step in live_steps(frame_steps(state, fr), fr["args"]):
         out |= BEHAVIOUR[step["do"]].affects(state, fr, step, seat)
     return out
 
@@ -456,7 +476,7 @@ def affected(state: State, fr: dict, seat: int) -> set:
 def payers(state: State, fr: dict) -> list[int]:
     """Seats a card frame would make pay or ante Gold, read from its steps."""
     out = []
-    for step in live_steps(card_of(state, fr).steps, fr["args"]):
+    for step in live_steps(frame_steps(state, fr), fr["args"]):
         out.extend(s for s in BEHAVIOUR[step["do"]].payers(state, fr, step) if s not in out)
     return out
 
@@ -474,7 +494,7 @@ def live_steps(steps, args):
 
 def flags_of(state, fr) -> set:
     out = set()
-    for s in live_steps(card_of(state, fr).steps, fr["args"]):
+    for s in live_steps(frame_steps(state, fr), fr["args"]):
         out |= BEHAVIOUR[s["do"]].flags
     return out
 

@@ -17,7 +17,8 @@ from games.simulation import random_decision
 HERE = Path(__file__).parent.parent
 SCENARIOS = sorted((HERE / "scenarios" / "expansions").glob("*.json"))
 PACKS = {p.stem: json.loads(p.read_text()) for p in sorted((HERE / "packs").glob("*.json"))}
-NEW = {"vlazlo-blood": "vlazlo", "amundyr-scarabs": "amundyr", "samantha-brawl": "samantha"}
+NEW = {"vlazlo-blood": "vlazlo", "amundyr-scarabs": "amundyr", "samantha-brawl": "samantha",
+       "torglesnarf-minions": "torglesnarf"}
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[f.stem for f in SCENARIOS])
@@ -25,14 +26,15 @@ def test_expansion_scenario(path):
     run_file(path)
 
 
-def _hidden_ids(omni: dict, viewer: int) -> set:
+def _hidden_ids(omni: dict, spectator: dict, viewer: int) -> set:
     """Card ids no seat but the omniscient view may see: other hands, decks, Drink Me!
-    piles, the Drink Deck and every face-down zone (a Brawler deck)."""
+    piles, the Drink Deck and every face-down zone (a form deck, a Brawler deck)."""
     hidden = {c["id"] for c in omni["drink_deck"]}
-    for s in omni["seats"]:
+    for s, public in zip(omni["seats"], spectator["seats"]):
         hidden |= {c["id"] for c in s["deck"] + s["drink_me"]}
-        for z in (s.get("zones") or {}).values():        # face-down side decks (the test packs' are)
-            hidden |= {c["id"] for c in z.get("cards", [])}
+        for name, z in (s.get("zones") or {}).items():
+            if "cards" not in public["zones"][name]:    # face-down to the table (Minions in play are not)
+                hidden |= {c["id"] for c in z.get("cards", [])}
         if s["seat"] != viewer:
             hidden |= {c["id"] for c in s["hand"]}
     for name, z in omni["zones"].items():
@@ -72,10 +74,10 @@ def test_random_play_with_an_expansion_pack_keeps_the_invariants(pack, seed):
         log.append(d)
         hashes.append(state_hash(state))
         check(state, gold)
-        omni = view(state, "omniscient")
+        omni, spectator = view(state, "omniscient"), view(state, "spectator")
         for seat in range(len(state.seats)):
             mine = view(state, seat)
-            assert not (_shown_ids(mine, set()) & _hidden_ids(omni, seat)), f"seat {seat} sees a hidden card"
+            assert not (_shown_ids(mine, set()) & _hidden_ids(omni, spectator, seat)), f"seat {seat} sees a hidden card"
             for name, z in mine["zones"].items():
                 assert name.endswith(":discard") or "cards" not in z
         assert state_hash(clone(state)) == hashes[-1]
@@ -99,5 +101,6 @@ def test_the_expansion_packs_use_their_mechanics_in_random_play():
                 _, fx = apply(state, random_decision(prompts(state)[0], rng))
                 seen |= {(f["type"], f.get("token")) for f in fx if f["type"] == "token"}
                 seen |= {("change", None) for fr in state.stack if fr["f"] == "change"}
-                seen |= {("bought", None) for f in fx if f["type"] == "bought"}
-    assert {("token", "blood"), ("token", "scarab"), ("token", "brawl"), ("change", None), ("bought", None)} <= seen
+                seen |= {(f["type"], None) for f in fx if f["type"] in ("bought", "activated", "minion_hurt")}
+    assert {("token", "blood"), ("token", "scarab"), ("token", "brawl"), ("change", None), ("bought", None),
+            ("activated", None), ("minion_hurt", None)} <= seen
