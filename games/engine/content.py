@@ -36,7 +36,7 @@ TIMINGS = {
     "action": "as the active seat's Action, in its Action phase",
     "anytime": "at any phase prompt of the active seat, in any response window that is not an "
                "\"after it happened\" window, on a gambling turn",
-    "order": "in the active seat's Order phase, before it orders",
+    "order": "in the active seat's Order phase, before or after it orders",
     "gamble_turn": "on your gambling turn in a Round you are in",
     "response": "in a response window, when one of its steps has something to answer",
     "after_hurt": "after another player's card made you lose Fortitude",
@@ -350,5 +350,9 @@ BASE = load_content([BASE_PACK])
 
 
 def of(state) -> Content:
-    """The content a state plays with ("" is the built-in base pack)."""
-    return _LOADED[state.content] if state.content else BASE
+    """The content a state plays with ("" is the built-in base pack). A state of other
+    content (a snapshot, a clone) needs its packs loaded in this process first."""
+    if not state.content:
+        return BASE
+    content = _LOADED.get(state.content)
+    return content if content is not None else registered(state.content)

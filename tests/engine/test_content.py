@@ -107,3 +107,25 @@ def test_concerns_is_derived_from_card_data_and_agrees_with_the_timers_word_list
                 checked += 1
             apply(state, random_decision(prompts(state)[0], rng))
     assert checked > 1000
+
+
+def test_a_state_of_unloaded_content_says_so():
+    import json
+    from pathlib import Path
+
+    from games.engine import dump_state, load_state, view
+    from games.engine import content as content_module
+
+    pack = json.loads((Path(__file__).parent.parent / "packs" / "amundyr-scarabs.json").read_text())
+    state = engine.new_game({"seats": [{"character": "amundyr"}, {"character": "zot"}], "seed": "s",
+                             "content": [BASE_PACK, pack]})
+    blob = dump_state(state)
+    saved = dict(content_module._LOADED)
+    content_module._LOADED.pop(state.content)
+    try:
+        with pytest.raises(ContentError) as err:
+            view(load_state(blob), "omniscient")
+        assert "load_content" in err.value.problems[0]["message"]
+    finally:
+        content_module._LOADED.update(saved)
+    assert view(load_state(blob), "omniscient")["seats"][0]["name"] == "Amundyr the Cursed"
