@@ -261,7 +261,7 @@ def _lock_and_load(cursor, *, game_id, seat, actor, expected_seq, idempotency_ke
                        "what you see now.", code="stale_seq")
     if rules_version != store.rules_version():
         raise Conflict(f"This game was played under rules {rules_version} and this server runs "
-                       f"{store.rules_version()}; it can be replayed but not continued here.",
+                       f"{store.rules_version()}; it can be exported and verified but not continued here.",
                        code="rules_version_mismatch")
     state = store.state_for_write(cursor, game_id=game_id, seq=seq, expected_hash=state_hash)
     return store.CachedState(seq, state_hash, rules_version, state, last_hash=last_hash, turn_seconds=turn_seconds,

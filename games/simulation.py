@@ -36,9 +36,20 @@ KEEP_ERRORS = 5
 
 
 def random_policy(state, prompts: list, rng: random.Random) -> Decision:
-    """Uniform over prompts, then uniform over that prompt's decisions."""
+    """Uniform over prompts, then uniform over that prompt's decisions and subset offers (a
+    subset offer, e.g. the discard, counts as one choice and then takes each card with
+    probability 1/2)."""
     prompt = prompts[rng.randrange(len(prompts))] if len(prompts) > 1 else prompts[0]
-    return prompt.decisions[rng.randrange(len(prompt.decisions))]
+    return random_decision(prompt, rng)
+
+
+def random_decision(prompt, rng: random.Random) -> Decision:
+    subsets = getattr(prompt, "subsets", None) or []
+    k = rng.randrange(len(prompt.decisions) + len(subsets))
+    if k < len(prompt.decisions):
+        return prompt.decisions[k]
+    offer = subsets[k - len(prompt.decisions)]
+    return {**offer, "cards": [c for c in offer["cards"] if rng.random() < 0.5]}
 
 
 _PASS_WORDS = ("pass", "decline", "skip", "no_response", "done", "fold")
@@ -143,7 +154,11 @@ def greedy_policy(state, prompts: list, rng: random.Random) -> Decision:
     junk = sorted(cid for cid in my_seat.hand
                   if getattr(_card_catalogue_entry(state, cid), "effect", None) not in _KEEP_EFFECTS)
     scored: list[tuple[float, Decision]] = []
-    for decision in prompt.decisions:
+    offered = list(prompt.decisions)
+    for offer in getattr(prompt, "subsets", None) or []:
+        if offer.get("type") == "discard" and junk:
+            offered.append({**offer, "cards": [c for c in offer["cards"] if c in junk]})
+    for decision in offered:
         kind = decision.get("type")
         target = _target(decision)
         card = _card_catalogue_entry(state, _card_id(decision))

@@ -26,7 +26,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from games import engine, store
-from games.errors import Forbidden, IntegrityFailure, NotFound, ServiceError
+from games.errors import Conflict, Forbidden, IntegrityFailure, NotFound, ServiceError
 from games.models import Game
 from games.selectors import redact_event, seat_of
 from games.web.narrate import Narrator, seat_names
@@ -212,8 +212,19 @@ def _explain(effects: list[dict], narrator: Narrator, before: list[dict], after:
     return changes
 
 
+def same_rules(game: Game) -> None:
+    """A game recorded under other rules can't be re-folded by this engine: say so, rather
+    than let the fold fail as if the log were damaged."""
+    if game.rules_version != store.rules_version():
+        raise Conflict(f"Game {game.pk} was played under rules {game.rules_version} and this server runs rules "
+                       f"{store.rules_version()}, so it can't be replayed step by step here. Its export and its "
+                       "verification (hash chain and seed) still work; a server running its rules can replay it.",
+                       code="rules_version_mismatch")
+
+
 def frame(*, game: Game, at: int | None, viewer: int | str) -> dict[str, Any]:
     """The frame after event `at` (default: the latest) as `viewer` (already authorised)."""
+    same_rules(game)
     if at is None:
         at = game.seq
     if not 0 <= at <= game.seq:
@@ -298,6 +309,7 @@ class _Timeline:
 def timeline(*, game: Game) -> dict[str, Any]:
     """Every seat's Fortitude, Alcohol and Gold after each event, and the seqs worth jumping
     to: turns, drinks, gambling rounds, eliminations. Public numbers only."""
+    same_rules(game)
     entry = timeline_cache.get(game.pk)
     if entry is not None and entry.seq == game.seq and entry.last_hash == game.last_hash:
         return entry.data

@@ -20,8 +20,15 @@ from games.ai.default import default_decision
 
 
 def _random_decide(view: dict, *, seed: str) -> Decision:
-    decisions = view["prompt"]["decisions"]
-    return dict(decisions[rng_for(seed, "random").randrange(len(decisions))])
+    from games.simulation import random_decision
+    prompt = view["prompt"]
+    return dict(random_decision(_Offer(prompt["decisions"], prompt.get("subsets") or []), rng_for(seed, "random")))
+
+
+@dataclass(frozen=True)
+class _Offer:
+    decisions: list
+    subsets: list
 
 
 @dataclass(frozen=True)

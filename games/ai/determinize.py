@@ -122,7 +122,7 @@ class Skeleton:
             "cards": self.cards, "owner": self.owner, "seats": seats, "drink_deck": drinks,
             "drink_discard": [c["id"] for c in view["drink_discard"]], "shuffles": shuffles, "box": [],
             "inn": view["inn"], "pot": view["pot"], "active": view["active"], "phase": view["phase"],
-            "turn": view["turn"], "stack": _raw(self.stack), "next_id": self.next_id, "over": False,
+            "turn": view["turn"], "counts": dict(view.get("counts") or {}), "stack": _raw(self.stack), "next_id": self.next_id, "over": False,
             "winners": [], "decisions": 0,
         }
         return engine.State.from_dict(data)

@@ -365,7 +365,22 @@ def _answers_mine(t: Table, top: dict) -> bool:
 def _scored(view: dict) -> list[tuple[float, Decision]]:
     t = Table(view)
     average = _deck_average(t) if t.prompt.get("kind") == "phase:discard" else None
-    return [(score(t, d, average), d) for d in t.decisions]
+    decisions = list(t.decisions)
+    if average is not None:
+        decisions += _discards(t, average)
+    return [(score(t, d, average), d) for d in decisions]
+
+
+def _discards(t: Table, average: float) -> list[Decision]:
+    """The engine offers the discard as "any subset of these cards" (docs/decisions.md): the
+    best subset throws back exactly the cards worth less than an average card."""
+    out = []
+    for offer in t.prompt.get("subsets") or []:
+        if offer.get("type") == "discard":
+            throw = [cid for cid in offer["cards"] if average - _keep(t, getattr(t.card(cid), "effect", "")) > 0]
+            if throw:
+                out.append({**offer, "cards": throw})
+    return out
 
 
 def ranked(view: dict) -> list[tuple[float, Decision]]:
@@ -374,7 +389,7 @@ def ranked(view: dict) -> list[tuple[float, Decision]]:
 
 def decide(view: dict, *, seed: str) -> Decision:
     decisions = (view["prompt"] or {}).get("decisions", [])
-    if len(decisions) == 1:
+    if len(decisions) == 1 and not view["prompt"].get("subsets"):
         return dict(decisions[0])
     scored = _scored(view)
     best = max(s for s, _ in scored)
@@ -391,7 +406,7 @@ def rollout_decide(view: dict, rng) -> Decision:
     an average card."""
     t = Table(view)
     decisions = t.decisions
-    if len(decisions) == 1:
+    if len(decisions) == 1 and not t.prompt.get("subsets"):
         return decisions[0]
     if t.prompt.get("kind") == "phase:discard":
         average = _deck_average(t)

@@ -90,7 +90,7 @@ def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds:
            options: dict | None = None) -> Decision:
     deadline = time.perf_counter() + (MAX_SECONDS if max_seconds is None else max_seconds)
     decisions = view["prompt"]["decisions"]
-    if len(decisions) == 1:
+    if len(decisions) == 1 and not view["prompt"].get("subsets"):
         return dict(decisions[0])
     iterations = ITERATIONS if iterations is None else iterations
     candidates = [d for _, d in heuristic.ranked(view)][:MAX_CANDIDATES]

@@ -10,11 +10,19 @@ The whole public surface (DESIGN.md §2):
     RULES_VERSION
 
 and for staff only: correct(state, correction) and void(state, reason).
+
+Content (docs/content-model.md): load_content(packs) -> Content, raising ContentError with
+located problems; new_game(setup) plays setup["content"] (pack documents) or the built-in
+base pack; PRIMITIVES, HOOKS, TIMINGS and TARGETS name everything a pack may use.
+concerns(state, seat): whether the thing on top of the stack concerns a seat (auto-pass, bots).
 """
 from .admin import correct, void
 from .cards import CARDS, CHARACTERS
+from .content import BASE_PACK, HOOKS, TARGETS, TIMINGS, Content, ContentError, load_content
 from .errors import IllegalDecision
 from .flow import Prompt, apply, current
+from .primitives import PRIMITIVES
+from .responses import concerns
 from .setup import new_game
 from .state import State, clone, dump_state, load_state, state_hash
 from .view import RULES_VERSION, view
@@ -26,5 +34,6 @@ def prompts(state: State) -> list[Prompt]:
     return [] if p is None else [p]
 
 
-__all__ = ["CARDS", "CHARACTERS", "IllegalDecision", "Prompt", "RULES_VERSION", "State", "apply", "clone",
+__all__ = ["BASE_PACK", "CARDS", "CHARACTERS", "Content", "ContentError", "HOOKS", "IllegalDecision", "PRIMITIVES",
+           "TARGETS", "TIMINGS", "concerns", "load_content", "Prompt", "RULES_VERSION", "State", "apply", "clone",
            "correct", "dump_state", "load_state", "new_game", "prompts", "state_hash", "view", "void"]

@@ -6,6 +6,7 @@ over, for Drinking Contest scoring). Splitting or copying makes independent
 portions (digest §13.7, §13.10); all portions of a frame are drunk at once
 (digest §6.3).
 """
+from . import hooks
 from .frames import find, pop, push
 from .ops import card, change_alcohol, change_fortitude, draw_drink, emit, living_from, pay
 from .state import State
@@ -117,15 +118,19 @@ def start_toast(state: State, seat: int) -> None:
 
 
 def start_event(state: State, fr_event: dict) -> None:
-    """A revealed Drink Event's window closed: the event starts (and can't be Ignored now)."""
+    """A revealed Drink Event's window closed: the event starts (and can't be Ignored now).
+
+    The event card stays with the event until it is over, then goes to the Drink discard
+    pile (R-EVENT-DISCARD), so a reshuffle during the event can't bring it back."""
     pop(state)
-    state.drink_discard.append(fr_event["card"])
     seat = fr_event["seat"]
     emit(state, "event", seat=seat, event=fr_event["event"], card=fr_event["card"])
     if fr_event["event"] == "house":
-        fr = {"f": "drink", "mode": "house", "revealer": seat, "reveals": [], "portions": [], "extra": []}
+        fr = {"f": "drink", "mode": "house", "revealer": seat, "reveals": [], "portions": [], "extra": [],
+              "event_card": fr_event["card"]}
         k = _from_deck(state, seat, skip_events=True, reveals=fr["reveals"])
         if k is None:
+            state.drink_discard.append(fr_event["card"])
             return
         r = fr["reveals"][k]
         fr["portions"] = [_portion(s, r["printed"], r["fortitude"], k) for s in living_from(state, seat)]
@@ -133,7 +138,7 @@ def start_event(state: State, fr_event: dict) -> None:
         push(state, fr, poll_from=seat)
     else:
         players = living_from(state, state.active)
-        contest = push(state, {"f": "contest", "revealer": seat, "players": players,
+        contest = push(state, {"f": "contest", "revealer": seat, "players": players, "event_card": fr_event["card"],
                                "tied": players, "scores": None, "rounds": 0})
         _contest_round(state, contest)
 
@@ -171,6 +176,7 @@ def contest_step(state: State, contest: dict) -> None:
             _contest_round(state, contest)
             return
     pop(state)
+    state.drink_discard.append(contest["event_card"])
     if len(tied) != 1:
         emit(state, "contest_won", seat=None)
         return
@@ -194,9 +200,8 @@ def ignore(state, fr):
     emit(state, "drink_ignored", seat=p["holder"], card=fr["card"])
 
 
-def modify(state, fr):
+def modify(state, fr, delta: int):
     drink, p = _target(state, fr)
-    delta = fr["params"]["alcohol"]
     before = p["alcohol"]
     # "-2 Alcohol" can't take a Drink below 0 (but doesn't lift one already below).
     p["alcohol"] = max(min(before, 0), before + delta) if delta < 0 else before + delta
@@ -279,8 +284,11 @@ def resolve_drink(state: State, fr: dict) -> None:
             change_fortitude(state, s, fort, reason="drink")
         if alc:
             change_alcohol(state, s, alc, reason="drink")
+        hooks.run(state, s, "on_drink")
     for r in fr["reveals"]:
         state.drink_discard.extend(r["cards"])
+    if "event_card" in fr:
+        state.drink_discard.append(fr["event_card"])
     if fr["mode"] == "contest":
         contest = find(state, fr["contest"])
         contest["scores"] = {str(r["seat"]): _score(r) for r in fr["reveals"]}

@@ -5,10 +5,10 @@ moves through phases and turns, checks losses at safe points, and stops at the
 next real decision — skipping seats with nothing legal to answer and passing
 gambling turns where passing is all a seat can do (neither needs an event).
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from . import drinks, gambling, losses, resolve, responses
-from .cards import ACTION, ACTION_GAMBLING
+from . import changes, drinks, gambling, hooks, losses, minions, purchases, resolve, responses
+from .cards import ACTION, ACTION_GAMBLING, ACTION_MINION
 from .errors import IllegalDecision
 from .frames import pop
 from .ops import card, discard_card, draw_drink, emit, next_living, refill_hand, take_from_hand
@@ -18,8 +18,16 @@ from .state import State
 @dataclass(frozen=True)
 class Prompt:
     seat: int
-    kind: str             # "phase:discard" ... "respond", "gamble", "mead"
+    kind: str             # "phase:discard" ... "phase:end", "respond", "gamble", "mead"
     decisions: list
+    # Decisions whose `cards` may be any sorted subset of the ids listed (the discard):
+    # checked against the offer instead of enumerating every subset.
+    subsets: list = field(default_factory=list)
+
+    def offers(self, decision) -> bool:
+        """Whether `decision` is legal here: one of `decisions`, or fits a subset offer."""
+        return isinstance(decision, dict) and (_on_offer(decision, self.decisions)
+                                               or _in_subsets(decision, self.subsets))
 
 
 def _window_seat(state: State, fr: dict):
@@ -45,6 +53,7 @@ RESOLVE = {
     "hitback": lambda state, fr: pop(state),      # the hit-backs played resolved themselves
     "won": gambling.collect,
     "last_chance": losses.resolve_last_chance,
+    "change": changes.resolve_change,
 }
 
 
@@ -63,6 +72,14 @@ def _next_prompt(state: State):
             if "choosing" in top:
                 seat = top["reveals"][top["choosing"]]["seat"]
                 return Prompt(seat, "mead", responses.mead_options(state, seat))
+            if top["f"] == "wages":
+                return Prompt(top["seat"], "wages", minions.wages_options(state, top))
+            if top["f"] == "offer":
+                opts = purchases.options(state, top)
+                if not opts:
+                    pop(state)          # nothing (more) it can buy
+                    continue
+                return Prompt(top["seat"], "buy", opts + [{"seat": top["seat"], "type": "pass"}])
             if "poll" in top:
                 p = _window_seat(state, top)
                 if p is None:
@@ -78,13 +95,23 @@ def _next_prompt(state: State):
                 drinks.contest_step(state, top)
                 continue
             raise AssertionError(f"frame without a rule: {top['f']}")
+        if state.counts.get("draw_after"):
+            del state.counts["draw_after"]        # the purchases between discarding and drawing are over
+            _draw(state, state.active)
+            continue
         if losses.check(state):
             continue
-        if state.phase == "end":
+        if state.phase == "end" and (state.counts.get("end_done") or state.seats[state.active].out):
             _next_turn(state)
             continue
-        phase, opts = responses.phase_options(state, state.active)
-        return Prompt(state.active, f"phase:{phase}", opts)
+        phase, opts, subsets = responses.phase_options(state, state.active)
+        if phase == "end" and not opts:
+            state.counts["end_done"] = True       # nothing to play after drinking: the turn passes
+            continue
+        if phase == "order" and len(opts) == 1 and responses.ordering_done(state, state.active):
+            state.phase = "drink"                 # ordered, and nothing left to play in this phase
+            continue
+        return Prompt(state.active, f"phase:{phase}", opts, subsets)
     raise RuntimeError(f"the engine made no progress in {STEP_LIMIT} steps (turn {state.turn}, phase {state.phase})")
 
 
@@ -107,10 +134,18 @@ def current(state: State):
 
 
 def _next_turn(state: State) -> None:
+    if not state.counts.get("ended"):
+        # turn_end may push frames (a pending change with its window): finish them first
+        state.counts["ended"] = True
+        hooks.run(state, state.active, "turn_end")
+        if state.stack or state.over:
+            return
     state.active = next_living(state, state.active)
     state.turn += 1
     state.phase = "discard"
+    state.counts = {}
     emit(state, "turn", seat=state.active, turn=state.turn)
+    hooks.run(state, state.active, "turn_start")
 
 
 # --- carrying out one decision ------------------------------------------------
@@ -122,6 +157,10 @@ def _context(state: State, prompt: Prompt):
         return ("gamble", state.stack[-1])
     if prompt.kind == "mead":
         return ("mead", state.stack[-1])
+    if prompt.kind == "buy":
+        return ("offer", state.stack[-1])
+    if prompt.kind == "wages":
+        return ("wages", state.stack[-1])
     return ("phase", state.phase)
 
 
@@ -131,7 +170,13 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
     seat = d["seat"]
     if kind == "play":
         if ctx == ("phase", "action") and _is_action(state, d["card"]):
-            state.phase = "order"            # this was the turn's one Action
+            actions = state.counts.get("actions", 0) + 1
+            if actions < hooks.value(state, seat, "actions_per_turn"):
+                state.counts["actions"] = actions
+            elif minions.unused(state, seat, exclude=d["card"]):
+                state.counts["acted"] = True     # the Action is played; Minions may still act
+            else:
+                state.phase = "order"            # this was the turn's last Action
         resolve.play(state, d, ctx)
     elif kind == "pass":
         if ctx[0] == "window":
@@ -141,9 +186,16 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
             gambling.pass_turn(state, ctx[1])
         elif ctx[0] == "mead":
             drinks.mead_split(state, ctx[1], None)
-        else:
-            emit(state, "no_action", seat=seat)
+        elif ctx[0] == "offer":
+            pop(state)
+        elif state.phase == "action":
+            if not state.counts.get("acted"):
+                emit(state, "no_action", seat=seat)
             state.phase = "order"
+        elif state.phase == "order":
+            state.phase = "drink"
+        else:
+            state.counts["end_done"] = True
     elif kind == "split":
         drinks.mead_split(state, ctx[1], d["target"])
     elif kind == "discard":
@@ -151,22 +203,37 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
             take_from_hand(state, seat, cid)
             discard_card(state, cid)
         emit(state, "discarded", seat=seat, cards=list(d["cards"]))
-        refill_hand(state, seat)
-        state.phase = "action"
+        hooks.run(state, seat, "after_discard")
+        if state.stack:
+            state.counts["draw_after"] = True     # e.g. Vlazlo buys form cards first
+        else:
+            _draw(state, seat)
+    elif kind == "buy":
+        purchases.buy(state, ctx[1], d["zone"])
+    elif kind == "activate":
+        minions.activate(state, d)
+    elif kind == "wages":
+        minions.settle(state, ctx[1], d["pay"])
     elif kind == "order":
         cid = draw_drink(state)
         if cid is not None:
             state.seats[d["target"]].drink_me.append(cid)
         emit(state, "ordered", seat=seat, target=d["target"])
-        state.phase = "drink"
+        state.counts["drinks"] = state.counts.get("drinks", 0) + 1
     elif kind == "drink":
         state.phase = "end"
         drinks.reveal_from_pile(state, seat, "phase")
     state.decisions += 1
 
 
+def _draw(state: State, seat: int) -> None:
+    hooks.run(state, seat, "before_draw")
+    refill_hand(state, seat)
+    state.phase = "action"
+
+
 def _is_action(state: State, cid: int) -> bool:
-    return card(state, cid).type in (ACTION, ACTION_GAMBLING)
+    return card(state, cid).type in (ACTION, ACTION_GAMBLING, ACTION_MINION)
 
 
 def apply(state: State, decision) -> tuple[State, list]:
@@ -181,7 +248,7 @@ def apply(state: State, decision) -> tuple[State, list]:
         # Never name who is being asked: in a response window that would tell the caller
         # which seat holds a legal response (the views hide it too).
         raise IllegalDecision("not_your_turn", "It is not your turn to decide; wait until the game asks you.")
-    if not _on_offer(decision, prompt.decisions):
+    if not prompt.offers(decision):
         raise IllegalDecision("illegal_decision",
                               "That decision is not one of the choices on offer right now; "
                               "pick one of the listed decisions.")
@@ -201,6 +268,22 @@ def _on_offer(decision: dict, offered: list) -> bool:
     except ValueError:
         return False
     return _exactly(decision, match)
+
+
+def _in_subsets(decision: dict, offers: list) -> bool:
+    """Whether `decision` is an offer with `cards` replaced by a sorted subset of its ids."""
+    cards = decision.get("cards")
+    if cards.__class__ is not list:
+        return False
+    for offer in offers:
+        if decision.keys() != offer.keys() or not all(
+                _exactly(decision[k], v) for k, v in offer.items() if k != "cards"):
+            continue
+        allowed = set(offer["cards"])
+        if all(c.__class__ is int and c in allowed for c in cards) \
+                and all(a < b for a, b in zip(cards, cards[1:])):
+            return True
+    return False
 
 
 def _exactly(a, b) -> bool:

@@ -13,6 +13,8 @@ response resolves, the frame below re-opens from the start (digest §6.2).
     hitback     "after it happened": seats that just lost Fortitude to a card
     won         "after it happened": someone just won a Round of Gambling
     last_chance someone is out of Gold or passing out (digest §11.2)
+    change      a pending change from no card, which its target may answer (changes.py)
+    offer       a seat buying side-deck cards with a token, one at a time (purchases.py)
 """
 from .ops import order_from
 from .state import State

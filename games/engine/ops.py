@@ -4,9 +4,9 @@ Every rule module changes Gold, Fortitude, Alcohol Content and cards only
 through these functions, so the clamps (digest §3) and the Effects that feed
 narration live in one place.
 """
-from .cards import CARDS
+from .content import of
 from .rng import shuffle
-from .state import HAND_SIZE, MAX_STAT, State
+from .state import MAX_STAT, State
 
 # Effects collected during one `apply`; flow.apply hands them to the caller.
 def emit(state: State, kind: str, **data) -> None:
@@ -19,7 +19,7 @@ def card_key(state: State, cid: int) -> str:
 
 
 def card(state: State, cid: int):
-    return CARDS[state.cards[cid]]
+    return of(state).cards[state.cards[cid]]
 
 
 def order_from(state: State, seat: int) -> list[int]:
@@ -58,6 +58,21 @@ def change_alcohol(state: State, seat: int, delta: int, **why) -> int:
     s.alcohol = new
     emit(state, "alcohol", seat=seat, delta=actual, asked=delta, now=new, **why)
     return actual
+
+
+# --- tokens: named counters on a seat, 0 up to the character's max ----------
+
+def change_token(state: State, seat: int, name: str, delta: int, **why) -> int:
+    s = state.seats[seat]
+    cap = of(state).characters[s.character].tokens.get(name, {}).get("max")
+    have = s.tokens.get(name, 0)
+    new = max(0, have + delta if cap is None else min(cap, have + delta))
+    s.tokens[name] = new
+    emit(state, "token", seat=seat, token=name, delta=new - have, asked=delta, now=new, **why)
+    if new != have:
+        from .hooks import on_token
+        on_token(state, seat, name, new)
+    return new - have
 
 
 # --- Gold: a stash never goes below 0; the Inn is unlimited (digest §3) -----
@@ -113,12 +128,15 @@ def _reshuffle_character(state: State, seat: int) -> None:
 
 
 def draw_cards(state: State, seat: int, count: int) -> int:
-    """Draw up to `count`; the discard is shuffled back the moment the deck runs out."""
+    """Draw up to `count`; the discard is shuffled back the moment the deck runs out, and
+    also when a draw finds the deck empty and the discard not (R-CHAR-RESHUFFLE)."""
     s = state.seats[seat]
     drawn = 0
     for _ in range(count):
         if not s.deck:
-            break
+            if not s.discard:
+                break
+            _reshuffle_character(state, seat)
         s.hand.append(s.deck.pop())
         drawn += 1
         if not s.deck and s.discard:
@@ -129,7 +147,8 @@ def draw_cards(state: State, seat: int, count: int) -> int:
 
 
 def refill_hand(state: State, seat: int) -> None:
-    missing = HAND_SIZE - len(state.seats[seat].hand)
+    from .hooks import value
+    missing = value(state, seat, "hand_size") - len(state.seats[seat].hand)
     if missing > 0:
         draw_cards(state, seat, missing)
 
@@ -137,10 +156,12 @@ def refill_hand(state: State, seat: int) -> None:
 def discard_card(state: State, cid: int) -> None:
     """A played or discarded character card goes to its owner's discard pile."""
     owner = state.owner[cid]
-    if owner < 0:
-        state.drink_discard.append(cid)
-    else:
+    if owner.__class__ is int:
         state.seats[owner].discard.append(cid)
+    elif owner == "drink":
+        state.drink_discard.append(cid)
+    else:                                 # a shared deck's card (a Brawler) to that deck's discard
+        state.zones.setdefault(owner + ":discard", []).append(cid)
 
 
 def take_from_hand(state: State, seat: int, cid: int) -> None:

@@ -7,8 +7,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from .content import BASE_PACK
 from .errors import IllegalDecision
-from .flow import apply, current
+from .flow import _in_subsets, apply, current
 from .setup import new_game
 from .state import State
 from .view import view
@@ -29,11 +30,16 @@ class ScenarioResult:
     used: set          # card keys played or revealed along the way
 
 
-def setup_from(spec: dict) -> dict:
-    pos = {k: v for k, v in spec.items() if k not in ("seed", "variant", "options")}
+def setup_from(spec: dict, base: Path | None = None) -> dict:
+    pos = {k: v for k, v in spec.items() if k not in ("seed", "variant", "options", "packs")}
     seats = [{"character": s["character"]} for s in spec["seats"]]
-    return {"seats": seats, "seed": spec.get("seed", "scenario"), "variant": spec.get("variant", "base"),
-            "options": spec.get("options", {}), "position": pos}
+    setup = {"seats": seats, "seed": spec.get("seed", "scenario"), "variant": spec.get("variant", "base"),
+             "options": spec.get("options", {}), "position": pos}
+    if spec.get("packs"):
+        # Pack files named relative to the scenario file, played on top of the base pack.
+        root = base or Path(".")
+        setup["content"] = [BASE_PACK] + [json.loads((root / p).read_text()) for p in spec["packs"]]
+    return setup
 
 
 def _card_id(state: State, seat: int, name):
@@ -98,7 +104,7 @@ def _check_prompt(state, exp: dict, where: str):
     for key, must in (("has", True), ("lacks", False)):
         for item in exp.get(key, []):
             d = decision_from(state, {"seat": p.seat, **item}) if _holds(state, p.seat, item) else None
-            present = d is not None and d in p.decisions
+            present = d is not None and (d in p.decisions or _in_subsets(d, p.subsets))
             if present != must:
                 raise ScenarioFailure(f"{where}: expected {item!r} to be {'offered' if must else 'not offered'}")
 
@@ -113,7 +119,7 @@ def _holds(state, seat, item):
 
 
 def run(spec: dict, path: str = "<scenario>") -> ScenarioResult:
-    state = new_game(setup_from(spec["setup"]))
+    state = new_game(setup_from(spec["setup"], Path(path).parent))
     used = set()
     for n, step in enumerate(spec["steps"], 1):
         where = f"{path}: step {n}" + (f" ({step['note']})" if "note" in step else "")

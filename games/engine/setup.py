@@ -1,9 +1,10 @@
 """`new_game`: a fresh table, or any position a scenario describes."""
-from .cards import CARDS, CHARACTERS, deck_list
+from .content import BASE, ContentError, load_content, of
 from .errors import IllegalDecision
 from .flow import advance
 from .rng import choice, shuffle
-from .state import HAND_SIZE, Seat, State
+from . import hooks
+from .state import Mat, Seat, State
 
 MIN_SEATS, MAX_SEATS = 2, 8
 
@@ -24,18 +25,26 @@ def new_game(setup: dict) -> State:
     seed = setup.get("seed")
     if not isinstance(seed, str) or not seed:
         raise _bad("A game needs a secret seed string.")
+    content = _content(setup.get("content"))
     for s in seats:
-        if not isinstance(s, dict) or s.get("character") not in CHARACTERS:
-            raise _bad(f"Each seat needs a character, one of: {', '.join(CHARACTERS)}.")
+        if not isinstance(s, dict) or s.get("character") not in content.characters:
+            raise _bad(f"Each seat needs a character, one of: {', '.join(content.characters)}.")
     n = len(seats)
     state = State(seed=seed, variant=setup.get("variant", "base"), options=dict(setup.get("options") or {}),
-                  cards=[], owner=[], seats=[], drink_deck=[], drink_discard=[], shuffles={})
+                  cards=[], owner=[], seats=[], drink_deck=[], drink_discard=[], shuffles={},
+                  content="" if content is BASE else content.id)
+    deck_list = content.deck_list
     gold = state.options.get("starting_gold", starting_gold(n))
     for i, s in enumerate(seats):
-        seat = Seat(character=s["character"], gold=gold)
-        seat.deck = _instances(state, deck_list(s["character"]), i)
+        ch = content.characters[s["character"]]
+        state.mats.append(Mat(gold=gold))
+        seat = Seat(character=s["character"], mat=i, m=state.mats[i],
+                    tokens={name: t.get("start", 0) for name, t in sorted(ch.tokens.items())},
+                    zones={name: [] for name in sorted(ch.zones)})
+        seat.deck = _instances(state, deck_list(content.characters[s["character"]].deck), i)
         state.seats.append(seat)
-    state.drink_deck = _instances(state, deck_list("drink"), -1)
+    state.drink_deck = _instances(state, deck_list("drink"), "drink")
+    _zones(state, content)
 
     position = setup.get("position")
     if position:
@@ -45,12 +54,45 @@ def new_game(setup: dict) -> State:
         first = setup.get("first_seat")
         state.active = first if isinstance(first, int) and 0 <= first < n else choice(n, seed, "first-seat")
     state._fx = []
+    for i in range(n):
+        hooks.run(state, i, "setup")
     advance(state)
     state._fx = []
     return state
 
 
-def _instances(state: State, keys: list[str], owner: int) -> list[int]:
+def _content(packs):
+    """The pack documents a game pins, or the built-in base pack."""
+    if packs is None:
+        return BASE
+    try:
+        return load_content(packs)
+    except ContentError as e:
+        raise IllegalDecision("bad_content", f"The game's content can't be played: {e}") from None
+
+
+def _zones(state: State, content) -> None:
+    """Side decks a character brings: its own zones (a seat's form decks) and shared ones
+    (a Brawler deck, with its discard pile), each shuffled on its own stream."""
+    for i, seat in enumerate(state.seats):
+        for name, z in sorted(content.characters[seat.character].zones.items()):
+            if z.get("shared"):
+                if name not in state.zones:
+                    state.zones[name] = _instances(state, deck_list_of(content, z), name)
+                    state.zones[name + ":discard"] = []
+                    shuffle(state.zones[name], state.seed, name, 0)
+                    state.shuffles[name] = 0
+                seat.zones.pop(name, None)
+            elif z.get("deck"):
+                seat.zones[name] = _instances(state, deck_list_of(content, z), i)
+                shuffle(seat.zones[name], state.seed, f"seat{i}.{name}", 0)
+
+
+def deck_list_of(content, zone: dict) -> list[str]:
+    return content.deck_list(zone["deck"]) if zone.get("deck") else []
+
+
+def _instances(state: State, keys: list[str], owner) -> list[int]:
     ids = list(range(len(state.cards), len(state.cards) + len(keys)))
     state.cards.extend(keys)
     state.owner.extend([owner] * len(keys))
@@ -65,16 +107,16 @@ def _deal(state: State) -> None:
     state.shuffles["drink"] = 0
     for seat in state.seats:                      # one face-down Drink each
         seat.drink_me.append(state.drink_deck.pop())
-    for seat in state.seats:
-        for _ in range(HAND_SIZE):
+    for i, seat in enumerate(state.seats):
+        for _ in range(hooks.value(state, i, "hand_size")):
             seat.hand.append(seat.deck.pop())
 
 
 # --- scenario positions ---------------------------------------------------------
 
-def _key(default_deck: str, name: str) -> str:
+def _key(state, default_deck: str, name: str) -> str:
     key = name if "/" in name else f"{default_deck}/{name}"
-    if key not in CARDS:
+    if key not in of(state).cards:
         raise _bad(f"No card {name!r} in the {default_deck} deck.")
     return key
 
@@ -93,7 +135,7 @@ class _Pool:
         return _instances(self.state, [key], self.owner)[0]   # e.g. Mead, or one copy too many
 
     def take_all(self, names, deck) -> list[int]:
-        return [self.take(_key(deck, nm)) for nm in names or []]
+        return [self.take(_key(self.state, deck, nm)) for nm in names or []]
 
 
 def _stack(top_first: list[int]) -> list[int]:
@@ -102,13 +144,15 @@ def _stack(top_first: list[int]) -> list[int]:
 
 
 def _place(state: State, pos: dict) -> None:
-    drinks = _Pool(state, state.drink_deck, -1)
+    drinks = _Pool(state, state.drink_deck, "drink")
     for i, seat in enumerate(state.seats):
         p = (pos.get("seats") or [{}] * len(state.seats))[i] or {}
         pool = _Pool(state, seat.deck, i)
-        deck = seat.character
+        deck = of(state).characters[seat.character].deck
         seat.hand = pool.take_all(p.get("hand"), deck)
         seat.discard = pool.take_all(p.get("discard"), deck)
+        for name, slugs in (p.get("zones") or {}).items():     # e.g. Minions already in play
+            seat.zones[name] = pool.take_all(slugs, deck)
         top = pool.take_all(p.get("deck"), deck)
         seat.drink_me = _stack(drinks.take_all(p.get("drink_me"), "drink"))
         rest = pool.free
@@ -122,6 +166,7 @@ def _place(state: State, pos: dict) -> None:
         for attr in ("fortitude", "alcohol", "gold"):
             if attr in p:
                 setattr(seat, attr, p[attr])
+        seat.tokens.update(p.get("tokens") or {})
         if p.get("out"):
             seat.out = p["out"]
     state.drink_discard = drinks.take_all(pos.get("drink_discard"), "drink")

@@ -4,15 +4,15 @@ A seat sees its own hand; nobody sees another hand, any deck order, any Drink
 Me! pile (not even its owner) or the seed before the game is over. Played
 cards, revealed Drinks and discard piles are public. `omniscient` sees all.
 """
-from .cards import CARDS, CHARACTER_INFO
+from .content import of
 from .flow import current
 from .state import State
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 
 def card_view(state: State, cid: int) -> dict:
-    c = CARDS[state.cards[cid]]
+    c = of(state).cards[state.cards[cid]]
     return {"id": cid, "key": c.key, "title": c.title, "type": c.type, "text": c.text}
 
 
@@ -20,13 +20,23 @@ def _cards(state, ids):
     return [card_view(state, cid) for cid in ids]
 
 
+def _zone(state, ids, visibility: str, omni: bool, owner: bool = False) -> dict:
+    """A zone as a viewer sees it: `public` zones show their cards; `private` ones only to
+    their owner (others see a count); `hidden` ones (face-down piles, shared decks) only as a
+    count. Omniscient sees every card."""
+    if omni or visibility == "public" or (visibility == "private" and owner):
+        return {"count": len(ids), "cards": _cards(state, ids)}
+    return {"count": len(ids)}
+
+
 def _public_frame(state: State, fr: dict, omni: bool) -> dict:
     # Who a window is asking right now would tell the table that seat holds a
     # legal response (seats without one are skipped), so only omniscient sees it.
-    hidden = ("params",) if omni else ("params", "i")
-    out = {k: v for k, v in fr.items() if k not in hidden}
-    if "card" in fr:
+    out = {k: v for k, v in fr.items() if omni or k != "i"}
+    if "card" in fr and fr["card"] is not None:
         out["card"] = card_view(state, fr["card"])
+    if "event_card" in fr:
+        out["event_card"] = card_view(state, fr["event_card"])
     if fr["f"] == "drink":
         out["reveals"] = [dict(r, cards=_cards(state, r["cards"])) for r in fr["reveals"]]
     return out
@@ -36,11 +46,17 @@ def view(state: State, viewer) -> dict:
     omni = viewer == "omniscient"
     prompt = current(state)
     seats = []
+    characters = of(state).characters
     for i, s in enumerate(state.seats):
-        v = {"seat": i, "character": s.character, "name": CHARACTER_INFO[s.character]["name"],
+        ch = characters[s.character]
+        v = {"seat": i, "character": s.character, "name": ch.name, "mat": s.mat,
              "fortitude": s.fortitude, "alcohol": s.alcohol, "gold": s.gold,
              "status": s.out or "in", "hand_count": len(s.hand), "deck_count": len(s.deck),
-             "discard": _cards(state, s.discard), "drink_me_count": len(s.drink_me)}
+             "discard": _cards(state, s.discard), "drink_me_count": len(s.drink_me),
+             "tokens": dict(s.tokens)}
+        if s.zones:
+            v["zones"] = {name: _zone(state, ids, ch.zones.get(name, {}).get("visibility", "public"),
+                                      omni, viewer == i) for name, ids in s.zones.items()}
         if omni or viewer == i:
             v["hand"] = _cards(state, s.hand)
         if omni:
@@ -49,12 +65,14 @@ def view(state: State, viewer) -> dict:
         seats.append(v)
     out = {
         "rules_version": RULES_VERSION, "variant": state.variant, "viewer": viewer,
-        "turn": state.turn, "active": state.active, "phase": state.phase,
+        "turn": state.turn, "active": state.active, "phase": state.phase, "counts": dict(state.counts),
         "over": state.over, "winners": list(state.winners),
         "inn": state.inn, "pot": state.pot,
         "drink_deck_count": len(state.drink_deck),
         "drink_discard": _cards(state, state.drink_discard),
         "seats": seats,
+        "zones": {name: _zone(state, ids, "public" if name.endswith(":discard") else "hidden", omni)
+                  for name, ids in state.zones.items()},
         "stack": [_public_frame(state, fr, omni) for fr in state.stack],
         "prompt": None,
     }
@@ -62,6 +80,8 @@ def view(state: State, viewer) -> dict:
         p = {"seat": prompt.seat, "kind": prompt.kind}
         if omni or viewer == prompt.seat:
             p["decisions"] = prompt.decisions
+            if prompt.subsets:
+                p["subsets"] = prompt.subsets
         elif prompt.kind == "respond":
             p["seat"] = None          # "waiting for responses", not who holds one
         out["prompt"] = p

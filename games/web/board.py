@@ -16,12 +16,14 @@ from games.web.narrate import seat_names
 MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 20)
 STATUS_WORDS = {"in": "in the game", "passed_out": "passed out", "broke": "out of Gold"}
 PASS_LABELS = {"phase:action": "Take no Action", "respond": "Let it happen", "gamble": "Pass",
-               "mead": "Don't split", "phase:discard": "Pass", "phase:order": "Pass", "phase:drink": "Pass"}
+               "mead": "Don't split", "phase:discard": "Pass", "phase:order": "Go on to drink",
+               "phase:drink": "Pass", "phase:end": "End my turn"}
 PROMPT_WORDS = {
-    "phase:discard": "Discard any cards you don't want, then draw back up to 7.",
+    "phase:discard": "Discard any number of cards you don't want (or none), then draw back up to your hand size.",
     "phase:action": "Play one Action card, or take no Action.",
     "phase:order": "Order a Drink for another player.",
     "phase:drink": "Drink! Reveal the top of your Drink Me! pile.",
+    "phase:end": "Your turn is over unless you play a card first.",
     "respond": "Something is happening. Play a response, or let it happen.",
     "gamble": "Your turn in the Round of Gambling: play a Gambling or Cheating card, or pass.",
     "mead": "Mead! Split it with another player, or drink it all.",
@@ -107,7 +109,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         "playable": [c for c in hand if c["playable"]], "rest": [c for c in hand if not c["playable"]],
         "prompt": prompt, "your_prompt": bool(detail.get("your_prompt")) and prompt is not None,
         "prompt_words": PROMPT_WORDS.get((prompt or {}).get("kind"), ""),
-        "general": general, "discard": _discard_info(discards),
+        "general": general, "discard": _discard_info(discards, (prompt or {}).get("subsets") or []),
         "headline": headline(view, names),
         "active_name": names[view["active"]] if view.get("active") is not None else "",
         "round": _round(rnd, names), "stack": [_frame(fr, names) for fr in reversed(stack) if fr.get("f") != "round"],
@@ -134,11 +136,12 @@ def _pct(n: int) -> int:
     return max(0, min(100, round(100 * n / MAX_FORTITUDE)))
 
 
-def _discard_info(discards: list[dict]) -> dict | None:
+def _discard_info(discards: list[dict], subsets: list[dict]) -> dict | None:
+    """The discard form: any subset of the cards the prompt offers (docs/decisions.md)."""
     if not discards:
         return None
-    legal = [sorted(d["cards"]) for d in discards]
-    return {"max": max(len(c) for c in legal), "legal": json.dumps(legal), "key": uuid.uuid4().hex}
+    offered = sorted({c for o in subsets if o.get("type") == "discard" for c in o["cards"]})
+    return {"max": len(offered), "from": json.dumps(offered), "key": uuid.uuid4().hex}
 
 
 def portion_words(stack: list, portion: int, names: list[str]) -> str:

@@ -128,8 +128,8 @@
     var form = document.getElementById("discard-form");
     if (!form) return;
     var picked = selectedDiscards().map(Number).sort(function (a, b) { return a - b; });
-    var legal = JSON.parse(form.dataset.legal);
-    var ok = legal.some(function (c) { return JSON.stringify(c) === JSON.stringify(picked); });
+    var offered = JSON.parse(form.dataset.from);
+    var ok = picked.every(function (c) { return offered.indexOf(c) >= 0; });
     var btn = document.getElementById("discard-btn");
     btn.disabled = !ok;
     btn.textContent = picked.length ? "Discard " + picked.length + " & draw" : "Keep my hand";

@@ -22,6 +22,7 @@ django.setup()
 import orjson  # noqa: E402
 
 from games import engine, store  # noqa: E402
+from games.simulation import random_decision  # noqa: E402
 from replay.export import FORMAT  # noqa: E402
 
 HERE = Path(__file__).parent
@@ -34,10 +35,10 @@ GAMES = [
     ("two-players", ("deirdre", "zot"), 1),
     ("three-players", ("fiona", "gerki", "zot"), 2),
     ("four-players", ("deirdre", "fiona", "gerki", "zot"), 3),
-    ("two-players-tie", ("zot", "deirdre"), 7),
-    ("four-players-tie", ("zot", "deirdre", "fiona", "gerki"), 3),
+    ("two-players-tie", ("zot", "deirdre"), 59),
+    ("four-players-tie", ("zot", "deirdre", "fiona", "gerki"), 42),
     ("five-players-contest-tie", ("fiona", "gerki", "zot", "deirdre", "fiona"), 13),
-    ("six-players-tie", ("gerki", "zot", "deirdre", "fiona", "gerki", "zot"), 2),
+    ("six-players-tie", ("gerki", "zot", "deirdre", "fiona", "gerki", "zot"), 39),
 ]
 
 
@@ -63,7 +64,7 @@ def record(characters, policy_seed: int) -> list[dict]:
                                          "rules_version": store.rules_version()})
     rng = random.Random(policy_seed)
     while not state.over:
-        decision = rng.choice(engine.prompts(state)[0].decisions)
+        decision = random_decision(engine.prompts(state)[0], rng)
         state, _ = engine.apply(state, decision)
         add("decision", decision["seat"], "ai:random", decision)
     add("game_ended", None, "system", {"winners": list(state.winners), "seed": seed})

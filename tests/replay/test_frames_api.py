@@ -151,3 +151,21 @@ def test_actor_words_for_timeouts_bots_and_the_server():
     assert (bot["kind"], bot["name"], bot["version"]) == ("bot", "mcts", "1") and "version 1" in bot["label"]
     assert frames.describe_actor("system")["kind"] == "system"
     assert frames.describe_actor(None) is None
+
+
+def test_a_game_of_other_rules_is_refused_with_a_reason_not_reported_as_damaged(finished_game, players):
+    """After a RULES_VERSION bump the engine can't re-fold an old game: the replay says so
+    (409 rules_version_mismatch), while export and verify still answer."""
+    from games.models import Game
+
+    Game.objects.filter(pk=finished_game.pk).update(rules_version="1")
+    client = _client(players[0])
+    for path in ("replay/", "replay/?at=3", "replay/timeline/"):
+        response = client.get(f"/api/games/{finished_game.pk}/{path}")
+        assert response.status_code == 409, path
+        body = response.json()
+        assert body["code"] == "rules_version_mismatch" and "rules 1" in body["message"]
+    # (verify reads the rules pinned in game_created, which an append-only log can't be made to
+    # say "1" here; it answers with ok false and the reason for a real old game, test_export_verify)
+    assert client.get(f"/api/games/{finished_game.pk}/verify/").status_code == 200
+    assert client.get(f"/api/games/{finished_game.pk}/export/").status_code == 200

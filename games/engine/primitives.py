@@ -1,0 +1,236 @@
+"""The registry of step primitives: the words a card's `steps` are written in.
+
+Each primitive is registered once with its parameters; packs may name only these
+(`check_steps` judges a pack's steps). What a primitive does, when it can answer
+something and whom it affects live with its registration (see `steps.py`), so a card's
+legality, its "who does this affect / who pays", its narration and its AI hints are all
+read from the same description.
+"""
+from dataclasses import dataclass, field
+
+STATS = ("fortitude", "alcohol", "gold")
+#: Who a step acts on: the decision's target, the card's player, every other seat in the
+#: game, every seat in the game.
+WHO = ("target", "self", "others", "all")
+#: When a card's rider runs: after the card resolved (not when Negated; Ignoring it does not stop it).
+RIDER_WHEN = ("resolved",)
+
+
+def _nat(v):
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _enum(*allowed):
+    def ok(v):
+        return v in allowed
+    ok.__doc__ = "one of " + ", ".join(map(str, allowed))
+    return ok
+
+
+def _list_of(*allowed):
+    def ok(v):
+        return isinstance(v, list) and bool(v) and all(x in allowed for x in v)
+    ok.__doc__ = "a list drawn from " + ", ".join(allowed)
+    return ok
+
+
+def _name(v):
+    return isinstance(v, str) and 0 < len(v) <= 40 and v.replace("-", "").replace("_", "").isalnum()
+
+
+_nat.__doc__ = "a whole number, 0 or more"
+_int.__doc__ = "a whole number"
+_name.__doc__ = "a short name (letters, digits, - and _)"
+
+
+def _names(v):
+    """a list of short names"""
+    return isinstance(v, list) and bool(v) and all(_name(x) for x in v)
+
+
+def _bool(v):
+    """true or false"""
+    return isinstance(v, bool)
+
+
+def _steps_dict(v):
+    """an object of named options, each a list of steps"""
+    return isinstance(v, dict) and bool(v) and all(_name(k) and isinstance(s, list) for k, s in v.items())
+
+
+@dataclass(frozen=True)
+class Primitive:
+    name: str
+    doc: str
+    required: dict = field(default_factory=dict)     # param -> validator
+    optional: dict = field(default_factory=dict)
+
+
+_CARD_TYPES = ("Action", "Action - Gambling", "Gambling", "Cheating", "Sometimes", "Anytime")
+
+PRIMITIVES: dict[str, Primitive] = {}
+
+
+def register(name, doc, required=None, optional=None) -> Primitive:
+    p = Primitive(name, doc, dict(required or {}), dict(optional or {}))
+    PRIMITIVES[name] = p
+    return p
+
+
+# --- Fortitude, Alcohol, Gold: every change is a pending change (docs/content-model.md) ----
+register("lose", "The seats named by `who` lose `amount` of `stat`.",
+         {"stat": _enum(*STATS[:2]), "amount": _nat, "who": _enum(*WHO)})
+register("gain", "The seats named by `who` gain `amount` of `stat` (Gold comes from the Inn).",
+         {"stat": _enum(*STATS), "amount": _nat, "who": _enum(*WHO)})
+register("pay", "The seats named by `who` pay `amount` Gold to the Inn or to the card's player.",
+         {"amount": _nat, "who": _enum(*WHO), "to": _enum("inn", "player")})
+# --- answering cards (digest §7, §8) ---------------------------------------------------------
+register("negate", "Negate the card answered if its type is one of `types`.", {"types": _list_of(*_CARD_TYPES)})
+register("negate_drink_change", "Negate a card answered that changes a Drink (R-WENCH-STOP).")
+register("ignore_card", "Ignore another player's card of one of `types` that would change one of your `attrs`.",
+         {"attrs": _list_of(*STATS), "types": _list_of(*_CARD_TYPES)})
+register("inn_pays", "The Inn pays what the card answered would make you pay or ante.")
+register("choose", "The player picks one of `options` (the decision's `mode`) and runs its steps.",
+         {"options": _steps_dict})
+# --- Drinks ----------------------------------------------------------------------------------
+register("ignore_drink", "Ignore a Drink portion you are about to drink (the decision's `portion`).")
+register("modify_drink", "Change a revealed Drink portion's Alcohol Content by `alcohol`.", {"alcohol": _int})
+register("pass_drink", "Hand a Drink portion you are about to drink to another seat (`target`).")
+register("split_drink", "Split a Drink portion you are about to drink with another seat (`target`).")
+register("courage", "Your Drink portion's Alcohol Content becomes Fortitude when drunk.")
+register("extra_drink", "Another seat about to drink also drinks the next card of their own pile.")
+register("order_drinks", "Order a Drink from the Drink Deck onto each pile named by `targets`.")
+register("toast", "Everyone reveals a Drink from the Drink Deck (skipping Drink Events); all drink together.")
+register("force_drink", "The target drinks the top of their Drink Me! pile now.")
+# --- Rounds of Gambling ----------------------------------------------------------------------
+register("gamble", "As an Action: start a Round of Gambling, everyone antes. In a Round: take control.")
+register("take_control", "Take control of the Round; `cheat_only`: afterwards only Cheating cards take it.",
+         optional={"cheat_only": _bool})
+register("ante", "Everyone still in the Round antes 1 Gold.")
+register("force_out", "The target leaves the Round.")
+register("leave_round", "Skip the ante answered and leave the Round.")
+register("catch_cheater", "Negate the Cheating card answered and win the Round.")
+register("end_round", "End the Round; the pot goes to the Inn.")
+register("take_from_pot", "Take `amount` Gold from the pot.", {"amount": _nat})
+register("take_pot", "Answering a win: you collect the pot instead.")
+# --- tokens and zones (the later boxes) -----------------------------------------------------
+register("gain_token", "The seats named by `who` gain `amount` of token `token` (up to the character's max).",
+         {"token": _name, "amount": _nat}, {"who": _enum(*WHO)})
+register("lose_token", "The seats named by `who` lose `amount` of token `token` (not below 0).",
+         {"token": _name, "amount": _nat}, {"who": _enum(*WHO)})
+register("give_token", "Move `amount` of the player's `supply` token to the seats named by `who` as `token` "
+         "(as many as the supply holds).", {"token": _name, "supply": _name, "amount": _nat}, {"who": _enum(*WHO)})
+register("scarab_bite", "Amundyr's Scarabs (a registered rule): the turn's seat, holding a `token`, returns one to the "
+         "player's `supply` and loses `amount` Fortitude as though from the player's Action (Ignorable; never "
+         "redirected or hit back).", {"token": _name, "supply": _name, "amount": _nat})
+register("start_brawl", "Samantha's Brawls (a registered rule): the player's `token` goes up by 1, then the top card of "
+         "shared zone `zone` is played as though an Action of the player.", {"token": _name, "zone": _name})
+register("offer_purchase", "The player may buy the top card of any of its `zones` for `cost` of `token`, one at a "
+         "time, into its hand (Vlazlo's form cards).", {"zones": _names, "token": _name, "cost": _nat})
+register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
+         {"zone": _name})
+
+
+def check_steps(steps, where: str):
+    """(message, field) for every problem in a list of steps."""
+    if not isinstance(steps, list) or not steps:
+        yield "A list of steps is needed (each {\"do\": primitive, ...}).", where
+        return
+    for n, step in enumerate(steps):
+        here = f"{where}.{n}"
+        if not isinstance(step, dict) or "do" not in step:
+            yield "A step is an object naming its primitive in \"do\".", here
+            continue
+        prim = PRIMITIVES.get(step["do"])
+        if prim is None:
+            yield (f"Unknown primitive {step['do']!r}; the engine knows: {', '.join(sorted(PRIMITIVES))}.",
+                   f"{here}.do")
+            continue
+        for k, ok in prim.required.items():
+            if k not in step:
+                yield f"{prim.name} needs {k!r} ({ok.__doc__}).", f"{here}.{k}"
+            elif not ok(step[k]):
+                yield f"{prim.name}: {k!r} must be {ok.__doc__}.", f"{here}.{k}"
+        for k, ok in prim.optional.items():
+            if k in step and not ok(step[k]):
+                yield f"{prim.name}: {k!r} must be {ok.__doc__}.", f"{here}.{k}"
+        for k in step:
+            if k != "do" and k not in prim.required and k not in prim.optional:
+                yield f"{prim.name} takes no parameter {k!r}.", f"{here}.{k}"
+        if prim.name == "choose" and _steps_dict(step.get("options")):
+            for mode, sub in step["options"].items():
+                yield from check_steps(sub, f"{here}.options.{mode}")
+
+
+# --- summaries derived from steps (hints for bots, timers and narration) ---------------------
+
+def summary(card) -> str:
+    """One word for what a card does, read from its steps and timing. Outside the engine
+    bots and narration use it; the engine itself never branches on it."""
+    if card.event:
+        return card.event
+    if not card.steps:
+        return ""
+    dos = [s["do"] for s in card.steps]
+    first = card.steps[0]
+    if dos[0] == "lose":
+        if "after_hurt" in card.timing:
+            return "hit_back"
+        return "damage_each" if first["who"] == "others" else "damage"
+    if dos[0] == "gain":
+        if first["who"] == "all":
+            return "mass_heal"
+        return "heal_target_pay" if first["who"] == "target" else "heal_self"
+    if dos[0] == "pay":
+        if "order_drinks" in dos:
+            return "order_extra"
+        if first["who"] == "others":
+            return "steal_each"
+        return "tip_wench" if first["to"] == "inn" else "steal_one"
+    if dos[0] == "choose":
+        modes = set(first["options"])
+        return "ignore_card_or_drink" if "card" in modes else "leave_or_ignore_drink"
+    if dos[0] == "take_control":
+        if "ante" in dos:
+            return "raise"
+        if "force_out" in dos:
+            return "force_out"
+        return "winning_hand" if first.get("cheat_only") else "control"
+    return _WORDS.get(dos[0], dos[0])
+
+
+_WORDS = {"negate": "negate_sometimes", "modify_drink": "drink_mod", "catch_cheater": "anti_cheat",
+          "end_round": "end_round_to_inn", "take_from_pot": "grab_coin"}
+
+
+def numbers(card) -> dict:
+    """The sizes a card's steps name, merged: fortitude/alcohol/gold amounts, a cost paid by
+    the player, the attributes and types an Ignore covers."""
+    out: dict = {}
+    for step in _flat(card.steps):
+        do = step["do"]
+        if do in ("lose", "gain"):
+            out[step["stat"]] = step["amount"]
+        elif do == "pay":
+            out["cost" if step["who"] == "self" else "gold"] = step["amount"]
+        elif do == "modify_drink":
+            out["alcohol"] = step["alcohol"]
+        elif do == "take_from_pot":
+            out["gold"] = step["amount"]
+        elif do == "ignore_card":
+            out["attrs"], out["types"] = list(step["attrs"]), list(step["types"])
+        elif do == "order_drinks":
+            out["count"] = 2
+    return out
+
+
+def _flat(steps):
+    for s in steps:
+        yield s
+        if s["do"] == "choose":
+            for sub in s["options"].values():
+                yield from _flat(sub)

@@ -1,0 +1,106 @@
+"""The content model says the later boxes: test-only packs (tests/packs/) play their
+scenarios, and random legal play with them keeps every invariant and hides every new zone.
+
+Property tests of the expansion packs live here (tests/test_properties.py covers the base game).
+"""
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from games.engine import BASE_PACK, apply, clone, new_game, prompts, state_hash, view
+from games.engine.invariants import check, total_gold
+from games.engine.scenario import run_file
+from games.simulation import random_decision
+
+HERE = Path(__file__).parent.parent
+SCENARIOS = sorted((HERE / "scenarios" / "expansions").glob("*.json"))
+PACKS = {p.stem: json.loads(p.read_text()) for p in sorted((HERE / "packs").glob("*.json"))}
+NEW = {"vlazlo-blood": "vlazlo", "amundyr-scarabs": "amundyr", "samantha-brawl": "samantha",
+       "torglesnarf-minions": "torglesnarf"}
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[f.stem for f in SCENARIOS])
+def test_expansion_scenario(path):
+    run_file(path)
+
+
+def _hidden_ids(omni: dict, spectator: dict, viewer: int) -> set:
+    """Card ids no seat but the omniscient view may see: other hands, decks, Drink Me!
+    piles, the Drink Deck and every face-down zone (a form deck, a Brawler deck)."""
+    hidden = {c["id"] for c in omni["drink_deck"]}
+    for s, public in zip(omni["seats"], spectator["seats"]):
+        hidden |= {c["id"] for c in s["deck"] + s["drink_me"]}
+        for name, z in (s.get("zones") or {}).items():
+            if "cards" not in public["zones"][name]:    # face-down to the table (Minions in play are not)
+                hidden |= {c["id"] for c in z.get("cards", [])}
+        if s["seat"] != viewer:
+            hidden |= {c["id"] for c in s["hand"]}
+    for name, z in omni["zones"].items():
+        if not name.endswith(":discard"):
+            hidden |= {c["id"] for c in z.get("cards", [])}
+    return hidden
+
+
+def _shown_ids(node, out):
+    if isinstance(node, dict):
+        if "id" in node and "key" in node:
+            out.add(node["id"])
+        for v in node.values():
+            _shown_ids(v, out)
+    elif isinstance(node, list):
+        for v in node:
+            _shown_ids(v, out)
+    return out
+
+
+@pytest.mark.parametrize("pack", sorted(NEW))
+@pytest.mark.parametrize("seed", range(4))
+def test_random_play_with_an_expansion_pack_keeps_the_invariants(pack, seed):
+    rng = random.Random(seed)
+    others = ["deirdre", "fiona", "gerki", "zot"]
+    seats = [{"character": NEW[pack]}] + [{"character": rng.choice(others)} for _ in range(1 + seed % 3)]
+    setup = {"seats": seats, "seed": f"{pack}:{seed}", "content": [BASE_PACK, PACKS[pack]]}
+    state = new_game(setup)
+    gold = total_gold(state)
+    hashes, log = [], []
+    for _ in range(1500):
+        if state.over:
+            break
+        p = prompts(state)[0]
+        d = random_decision(p, rng)
+        apply(state, d)
+        log.append(d)
+        hashes.append(state_hash(state))
+        check(state, gold)
+        omni, spectator = view(state, "omniscient"), view(state, "spectator")
+        for seat in range(len(state.seats)):
+            mine = view(state, seat)
+            assert not (_shown_ids(mine, set()) & _hidden_ids(omni, spectator, seat)), f"seat {seat} sees a hidden card"
+            for name, z in mine["zones"].items():
+                assert name.endswith(":discard") or "cards" not in z
+        assert state_hash(clone(state)) == hashes[-1]
+    refold = new_game(setup)
+    for d, h in zip(log, hashes):
+        apply(refold, d)
+        assert state_hash(refold) == h
+
+
+def test_the_expansion_packs_use_their_mechanics_in_random_play():
+    """The random games above reach the mechanics, not only the base cards."""
+    seen = set()
+    for pack, character in NEW.items():
+        for seed in range(6):
+            rng = random.Random(seed)
+            state = new_game({"seats": [{"character": character}, {"character": "zot"}, {"character": "gerki"}],
+                              "seed": f"uses:{seed}", "content": [BASE_PACK, PACKS[pack]]})
+            for _ in range(1500):
+                if state.over:
+                    break
+                _, fx = apply(state, random_decision(prompts(state)[0], rng))
+                seen |= {(f["type"], f.get("token")) for f in fx if f["type"] == "token"}
+                seen |= {("change", None) for fr in state.stack if fr["f"] == "change"}
+                seen |= {(f["type"], None) for f in fx if f["type"] in ("bought", "activated", "minion_hurt")}
+    assert {("token", "blood"), ("token", "scarab"), ("token", "brawl"), ("change", None), ("bought", None),
+            ("activated", None), ("minion_hurt", None)} <= seen
