@@ -119,3 +119,12 @@ def test_the_command_exits_non_zero(tmp_path):
     run = subprocess.run([sys.executable, "manage.py", "pack", "check", str(broken)], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1 and "not valid JSON" in run.stdout
+
+
+def test_the_worked_example_in_the_docs_is_a_good_pack():
+    text = (ROOT / "docs" / "packs.md").read_text()
+    example = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+    assert check.check(example, file="docs/packs.md") == []
+    assert sum(c["quantity"] for c in example["cards"]) == 40
+    full = {c["slug"]: c for c in daareka()["cards"]}
+    assert all(c["title"] == full[c["slug"]]["title"] for c in example["cards"])
