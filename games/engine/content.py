@@ -131,14 +131,20 @@ class Content:
     characters: dict                # id -> Character
     decks: dict                     # id -> {"id", "kind"}
     documents: list = field(default_factory=list, repr=False)
+    _hooks: dict = field(default_factory=dict, repr=False)
 
     def deck_list(self, deck: str) -> list[str]:
         """Every physical card of a deck, as keys, in definition order."""
         return [c.key for c in self.cards.values() if c.deck == deck for _ in range(c.quantity)]
 
     def hooks(self, character: str, at: str) -> list[dict]:
-        ch = self.characters.get(character)
-        return [h for h in ch.hooks if h["at"] == at] if ch else []
+        table = self._hooks.get(character)
+        if table is None:
+            ch = self.characters.get(character)
+            table = self._hooks[character] = {}
+            for h in (ch.hooks if ch else ()):
+                table.setdefault(h["at"], []).append(h)
+        return table.get(at, ())
 
 
 def content_id(packs: list[dict]) -> str:

@@ -6,6 +6,7 @@ over, for Drinking Contest scoring). Splitting or copying makes independent
 portions (digest §13.7, §13.10); all portions of a frame are drunk at once
 (digest §6.3).
 """
+from . import hooks
 from .frames import find, pop, push
 from .ops import card, change_alcohol, change_fortitude, draw_drink, emit, living_from, pay
 from .state import State
@@ -194,9 +195,8 @@ def ignore(state, fr):
     emit(state, "drink_ignored", seat=p["holder"], card=fr["card"])
 
 
-def modify(state, fr):
+def modify(state, fr, delta: int):
     drink, p = _target(state, fr)
-    delta = fr["params"]["alcohol"]
     before = p["alcohol"]
     # "-2 Alcohol" can't take a Drink below 0 (but doesn't lift one already below).
     p["alcohol"] = max(min(before, 0), before + delta) if delta < 0 else before + delta
@@ -279,6 +279,7 @@ def resolve_drink(state: State, fr: dict) -> None:
             change_fortitude(state, s, fort, reason="drink")
         if alc:
             change_alcohol(state, s, alc, reason="drink")
+        hooks.run(state, s, "on_drink")
     for r in fr["reveals"]:
         state.drink_discard.extend(r["cards"])
     if fr["mode"] == "contest":

@@ -7,7 +7,7 @@ gambling turns where passing is all a seat can do (neither needs an event).
 """
 from dataclasses import dataclass
 
-from . import drinks, gambling, losses, resolve, responses
+from . import drinks, gambling, hooks, losses, resolve, responses
 from .cards import ACTION, ACTION_GAMBLING
 from .errors import IllegalDecision
 from .frames import pop
@@ -107,10 +107,18 @@ def current(state: State):
 
 
 def _next_turn(state: State) -> None:
+    if not state.counts.get("ended"):
+        # turn_end may push frames (a pending change with its window): finish them first
+        state.counts["ended"] = True
+        hooks.run(state, state.active, "turn_end")
+        if state.stack or state.over:
+            return
     state.active = next_living(state, state.active)
     state.turn += 1
     state.phase = "discard"
+    state.counts = {}
     emit(state, "turn", seat=state.active, turn=state.turn)
+    hooks.run(state, state.active, "turn_start")
 
 
 # --- carrying out one decision ------------------------------------------------
@@ -131,7 +139,11 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
     seat = d["seat"]
     if kind == "play":
         if ctx == ("phase", "action") and _is_action(state, d["card"]):
-            state.phase = "order"            # this was the turn's one Action
+            actions = state.counts.get("actions", 0) + 1
+            if actions >= hooks.value(state, seat, "actions_per_turn"):
+                state.phase = "order"            # this was the turn's last Action
+            else:
+                state.counts["actions"] = actions
         resolve.play(state, d, ctx)
     elif kind == "pass":
         if ctx[0] == "window":
@@ -151,6 +163,8 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
             take_from_hand(state, seat, cid)
             discard_card(state, cid)
         emit(state, "discarded", seat=seat, cards=list(d["cards"]))
+        hooks.run(state, seat, "after_discard")
+        hooks.run(state, seat, "before_draw")
         refill_hand(state, seat)
         state.phase = "action"
     elif kind == "order":
@@ -158,7 +172,11 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
         if cid is not None:
             state.seats[d["target"]].drink_me.append(cid)
         emit(state, "ordered", seat=seat, target=d["target"])
-        state.phase = "drink"
+        ordered = state.counts.get("drinks", 0) + 1
+        if ordered >= hooks.value(state, seat, "drinks_per_turn"):
+            state.phase = "drink"
+        else:
+            state.counts["drinks"] = ordered
     elif kind == "drink":
         state.phase = "end"
         drinks.reveal_from_pile(state, seat, "phase")

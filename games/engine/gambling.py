@@ -43,7 +43,7 @@ def start(state: State, fr: dict) -> None:
     rnd["turn"] = _next_in(rnd, player, len(state.seats))
 
 
-def take_control(state: State, fr: dict) -> None:
+def take_control(state: State, fr: dict, cheat_only: bool = False) -> None:
     rnd = active_round(state)
     if rnd is None:
         return                                   # the Round ended while the card waited
@@ -51,16 +51,27 @@ def take_control(state: State, fr: dict) -> None:
     # A player who left in answer to their own ante card takes no control (004:313-316).
     rnd["controller"] = seat if seat in rnd["participants"] else None
     rnd["passes"] = 0
-    rnd["cheat_only"] = fr["effect"] == "winning_hand"
+    rnd["cheat_only"] = cheat_only
     emit(state, "control", seat=seat, card=fr["card"])
-    if fr["effect"] == "raise":
-        _ante(state, rnd, fr, list(rnd["participants"]))
-    elif fr["effect"] == "force_out":
-        target = fr["args"]["target"]
-        if target in rnd["participants"]:
-            rnd["participants"].remove(target)
-            emit(state, "left_round", seat=target, forced=True)
     rnd["turn"] = _next_in(rnd, seat, len(state.seats))
+
+
+def ante_all(state: State, fr: dict) -> None:
+    """"I raise!": everyone still in the Round antes 1 more."""
+    rnd = active_round(state)
+    if rnd is not None:
+        _ante(state, rnd, fr, list(rnd["participants"]))
+
+
+def force_out(state: State, fr: dict) -> None:
+    rnd = active_round(state)
+    if rnd is None:
+        return
+    target = fr["args"]["target"]
+    if target in rnd["participants"]:
+        rnd["participants"].remove(target)
+        emit(state, "left_round", seat=target, forced=True)
+    rnd["turn"] = _next_in(rnd, fr["seat"], len(state.seats))
 
 
 def pass_turn(state: State, rnd: dict) -> None:
@@ -113,9 +124,9 @@ def anti_cheat(state: State, fr: dict) -> None:
         end(state, rnd, fr["seat"])
 
 
-def grab_coin(state: State, fr: dict) -> None:
+def grab_coin(state: State, fr: dict, amount: int) -> None:
     if state.pot > 0:
-        gain_gold(state, fr["seat"], fr["params"]["gold"], POT, card=fr["card"])
+        gain_gold(state, fr["seat"], amount, POT, card=fr["card"])
 
 
 def take_pot(state: State, fr: dict) -> None:

@@ -1,4 +1,5 @@
 """Checks the property tests run after every decision (and anyone may call)."""
+from . import content
 from .state import MAX_STAT, State
 
 
@@ -17,6 +18,10 @@ def card_locations(state: State) -> dict[int, str]:
         put(s.deck, f"seat{i}.deck")
         put(s.discard, f"seat{i}.discard")
         put(s.drink_me, f"seat{i}.drink_me")
+        for name, ids in s.zones.items():
+            put(ids, f"seat{i}.{name}")
+    for name, ids in state.zones.items():
+        put(ids, name)
     put(state.drink_deck, "drink_deck")
     put(state.drink_discard, "drink_discard")
     put(state.box, "box")
@@ -30,7 +35,7 @@ def card_locations(state: State) -> dict[int, str]:
 
 
 def total_gold(state: State) -> int:
-    return sum(s.gold for s in state.seats) + state.inn + state.pot
+    return sum(m.gold for m in state.mats) + state.inn + state.pot
 
 
 def check(state: State, gold: int) -> None:
@@ -40,6 +45,11 @@ def check(state: State, gold: int) -> None:
     assert not missing, f"cards nowhere: {sorted(missing)}"
     assert total_gold(state) == gold, f"Gold not conserved: {total_gold(state)} != {gold}"
     for i, s in enumerate(state.seats):
+        assert s.m is state.mats[s.mat], f"seat {i} is not linked to its mat"
         assert 0 <= s.fortitude <= MAX_STAT, f"seat {i} Fortitude {s.fortitude}"
         assert 0 <= s.alcohol <= MAX_STAT, f"seat {i} Alcohol {s.alcohol}"
         assert s.gold >= 0, f"seat {i} Gold {s.gold}"
+        caps = content.of(state).characters[s.character].tokens
+        for name, n in s.tokens.items():
+            cap = caps.get(name, {}).get("max")
+            assert 0 <= n and (cap is None or n <= cap), f"seat {i} token {name} {n}"

@@ -3,14 +3,19 @@
 Checked only at safe points — when nothing is pending on the stack — so cards
 in flight, a Round of Gambling and a Drinking Contest all finish first.
 """
+from . import hooks
 from .frames import pop, push
 from .ops import INN, emit, pay
 from .state import State
 
 
 def in_danger(state: State) -> list[int]:
-    return [i for i, s in enumerate(state.seats)
-            if not s.out and (s.alcohol >= s.fortitude or s.gold <= 0)]
+    out = []
+    for i, s in enumerate(state.seats):
+        m = s.m
+        if not s.out and (m.alcohol >= m.fortitude or m.gold <= 0):
+            out.append(i)
+    return out
 
 
 def check(state: State) -> bool:
@@ -18,6 +23,13 @@ def check(state: State) -> bool:
     danger = in_danger(state)
     if not danger:
         return False
+    for s in danger:
+        hooks.run(state, s, "loss_check")
+    if state.stack:
+        return True
+    danger = in_danger(state)
+    if not danger:
+        return True
     emit(state, "in_danger", seats=danger)
     push(state, {"f": "last_chance", "danger": danger}, poll_from=state.active)
     return True
@@ -54,6 +66,7 @@ def eliminate(state: State, seats: list[int]) -> None:
         state.drink_discard.extend(seat.drink_me)
         seat.drink_me = []
         emit(state, "eliminated", seat=s, reason=seat.out)
+        hooks.run(state, s, "on_elimination")
     living = state.living()
     if len(living) <= 1:
         state.over = True

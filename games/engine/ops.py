@@ -6,7 +6,7 @@ narration live in one place.
 """
 from .content import of
 from .rng import shuffle
-from .state import HAND_SIZE, MAX_STAT, State
+from .state import MAX_STAT, State
 
 # Effects collected during one `apply`; flow.apply hands them to the caller.
 def emit(state: State, kind: str, **data) -> None:
@@ -58,6 +58,18 @@ def change_alcohol(state: State, seat: int, delta: int, **why) -> int:
     s.alcohol = new
     emit(state, "alcohol", seat=seat, delta=actual, asked=delta, now=new, **why)
     return actual
+
+
+# --- tokens: named counters on a seat, 0 up to the character's max ----------
+
+def change_token(state: State, seat: int, name: str, delta: int, **why) -> int:
+    s = state.seats[seat]
+    cap = of(state).characters[s.character].tokens.get(name, {}).get("max")
+    have = s.tokens.get(name, 0)
+    new = max(0, have + delta if cap is None else min(cap, have + delta))
+    s.tokens[name] = new
+    emit(state, "token", seat=seat, token=name, delta=new - have, asked=delta, now=new, **why)
+    return new - have
 
 
 # --- Gold: a stash never goes below 0; the Inn is unlimited (digest §3) -----
@@ -129,7 +141,8 @@ def draw_cards(state: State, seat: int, count: int) -> int:
 
 
 def refill_hand(state: State, seat: int) -> None:
-    missing = HAND_SIZE - len(state.seats[seat].hand)
+    from .hooks import value
+    missing = value(state, seat, "hand_size") - len(state.seats[seat].hand)
     if missing > 0:
         draw_cards(state, seat, missing)
 
@@ -137,10 +150,10 @@ def refill_hand(state: State, seat: int) -> None:
 def discard_card(state: State, cid: int) -> None:
     """A played or discarded character card goes to its owner's discard pile."""
     owner = state.owner[cid]
-    if owner < 0:
-        state.drink_discard.append(cid)
-    else:
+    if owner.__class__ is int:
         state.seats[owner].discard.append(cid)
+    else:
+        state.drink_discard.append(cid)
 
 
 def take_from_hand(state: State, seat: int, cid: int) -> None:

@@ -197,8 +197,6 @@ def numbers(card) -> dict:
     """The sizes a card's steps name, merged: fortitude/alcohol/gold amounts, a cost paid by
     the player, the attributes and types an Ignore covers."""
     out: dict = {}
-    if card.steps and card.steps[0]["do"] == "choose" and "leave" in card.steps[0]["options"]:
-        out["cost"] = 0          # rules 1 stored this on the stack; kept until its state shape changes
     for step in _flat(card.steps):
         do = step["do"]
         if do in ("lose", "gain"):

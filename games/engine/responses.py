@@ -1,9 +1,9 @@
 """What each seat may play right now: the only place legality lives.
 
-`prompts()` offers exactly what these functions enumerate and `apply()`
-accepts nothing else, so legality can't drift from generation. Each effect
-word of the card vocabulary has one generator below; it is called with the
-context the seat is being asked in:
+`prompts()` offers exactly what these functions enumerate and `apply()` accepts nothing
+else, so legality can't drift from generation. A card is offered when one of its timings
+holds in the context the seat is asked in, its target selector finds seats, and every one
+of its steps can act (`steps.BEHAVIOUR[...].args`); nothing here knows a card by name.
 
     ("phase", name)    the active seat between its own phase actions
     ("window", frame)  a response window on `frame`
@@ -11,18 +11,14 @@ context the seat is being asked in:
 """
 from itertools import combinations
 
-from .cards import CHEATING, SOMETIMES
+from .content import CHEATING, of
 from .frames import active_round
 from .ops import card
 from .state import State
-
-# Sometimes effects that "change the effects of a Drink" (digest §13.12).
-DRINK_CHANGERS = {"ignore_drink", "drink_mod", "pass_drink", "split_drink", "courage"}
-# Windows that only "after it happened" cards may use (digest §6.6).
-AFTER_WINDOWS = {"hitback", "won"}
+from .steps import AFTER_WINDOWS, BEHAVIOUR, always, answers, live_steps, step_args
 
 
-def _play(seat, cid, **args):
+def _play(seat, cid, args):
     d = {"seat": seat, "type": "play", "card": cid}
     d.update(args)
     return d
@@ -35,280 +31,146 @@ def _others(state, seat):
 # --- what a card on the stack would do to a seat (digest §8) ----------------
 
 def affected(state: State, fr: dict, seat: int) -> set:
-    """The attributes a card frame would directly change for `seat`."""
-    eff, player, args = fr["effect"], fr["seat"], fr["args"]
-    target = args.get("target")
-    if eff in ("damage", "hit_back"):
-        return {"fortitude"} if seat == target else set()
-    if eff == "damage_each":
-        return {"fortitude"} if seat != player else set()
-    if eff in ("tip_wench", "steal_one"):
-        return {"gold"} if seat == target else set()
-    if eff == "steal_each":
-        return {"gold"} if seat != player else set()
-    if eff == "heal_target_pay":
-        return {"fortitude", "gold"} if seat == target else set()
-    if eff == "mass_heal":
-        return {"fortitude"} if seat == player else {"fortitude", "gold"}
-    return set()
+    """The attributes a card frame would directly change for `seat`, read from its steps."""
+    out = set()
+    for step in live_steps(card(state, fr["card"]).steps, fr["args"]):
+        out |= BEHAVIOUR[step["do"]].affects(state, fr, step, seat)
+    return out
 
 
 def payers(state: State, fr: dict) -> list[int]:
-    """Seats a card frame would make pay or ante Gold."""
-    eff, player, args = fr["effect"], fr["seat"], fr["args"]
-    if eff == "gamble" and fr["as"] == "action":
-        return [s for s in state.living() if s not in fr["leavers"]]
-    if eff == "raise":
-        rnd = active_round(state)
-        return [s for s in (rnd["participants"] if rnd else []) if s not in fr["leavers"]]
-    if eff in ("tip_wench", "steal_one", "heal_target_pay"):
-        return [args["target"]]
-    if eff in ("steal_each", "mass_heal"):
-        return _others(state, player)
-    if eff == "order_extra" or (eff == "leave_or_ignore_drink" and card_cost(fr)):
-        return [player]
-    return []
+    """Seats a card frame would make pay or ante Gold, read from its steps."""
+    out = []
+    for step in live_steps(card(state, fr["card"]).steps, fr["args"]):
+        out.extend(s for s in BEHAVIOUR[step["do"]].payers(state, fr, step) if s not in out)
+    return out
 
 
-def card_cost(fr: dict) -> int:
-    return fr["params"].get("cost", 0)
+# --- timings: when a card may be played at all --------------------------------
 
-
-def is_ante_card(fr: dict) -> bool:
-    return fr["f"] == "card" and (fr["effect"] == "raise" or (fr["effect"] == "gamble" and fr["as"] == "action"))
-
-
-def changes_drink(fr: dict) -> bool:
-    if fr["f"] != "card" or fr["type"] != SOMETIMES:
-        return False
-    return fr["effect"] in DRINK_CHANGERS or fr["args"].get("mode") == "drink"
-
-
-def _drink_portions(fr: dict):
-    return [(k, p) for k, p in enumerate(fr["portions"]) if not p["event"]] if fr["f"] == "drink" else []
-
-
-# --- one generator per effect word -----------------------------------------
-
-def _anytime_ok(ctx) -> bool:
+def _anytime(state, seat, c, ctx):
     return ctx[0] != "window" or ctx[1]["f"] not in AFTER_WINDOWS
 
 
-def opt_heal_self(state, seat, cid, c, ctx):
-    return [_play(seat, cid)] if _anytime_ok(ctx) else []
-
-
-def opt_tip_wench(state, seat, cid, c, ctx):
-    return [_play(seat, cid, target=t) for t in state.living()] if _anytime_ok(ctx) else []
-
-
-def opt_steal_one(state, seat, cid, c, ctx):
-    return [_play(seat, cid, target=t) for t in _others(state, seat)] if _anytime_ok(ctx) else []
-
-
-def _action_phase(ctx):
-    return ctx == ("phase", "action")
-
-
-def opt_targeted_action(state, seat, cid, c, ctx):
-    return [_play(seat, cid, target=t) for t in _others(state, seat)] if _action_phase(ctx) else []
-
-
-def opt_untargeted_action(state, seat, cid, c, ctx):
-    return [_play(seat, cid)] if _action_phase(ctx) else []
-
-
-def opt_gamble(state, seat, cid, c, ctx):
-    if _action_phase(ctx):
-        return [_play(seat, cid)]
-    return opt_take_control(state, seat, cid, c, ctx)
-
-
-def opt_take_control(state, seat, cid, c, ctx):
+def _gamble_turn(state, seat, c, ctx):
     if ctx[0] != "gamble":
-        return []
+        return False
     rnd = ctx[1]
-    if seat not in rnd["participants"]:
-        return []
-    if rnd["cheat_only"] and c.type != CHEATING:
-        return []
-    if c.effect == "force_out":
-        return [_play(seat, cid, target=t) for t in rnd["participants"] if t != seat]
-    return [_play(seat, cid)]
+    return seat in rnd["participants"] and not (rnd["cheat_only"] and c.type != CHEATING)
 
 
-def opt_order_extra(state, seat, cid, c, ctx):
-    if ctx != ("phase", "order"):
-        return []
+def _after_hurt(state, seat, c, ctx):
+    if ctx[0] != "window" or ctx[1]["f"] != "hitback":
+        return False
+    fr = ctx[1]
+    return seat in fr["victims"] and fr["source"] != seat and not state.seats[fr["source"]].out
+
+
+def _after_win(state, seat, c, ctx):
+    if ctx[0] != "window" or ctx[1]["f"] != "won":
+        return False
+    fr = ctx[1]
+    return seat != fr["winner"] and fr["collector"] == fr["winner"] and not fr["claimed"]
+
+
+def _round(state, seat, c, ctx):
+    return (ctx[0] != "phase" and not (ctx[0] == "window" and ctx[1]["f"] in AFTER_WINDOWS)
+            and active_round(state) is not None)
+
+
+TIMING = {
+    "action": lambda state, seat, c, ctx: ctx == ("phase", "action"),
+    "anytime": _anytime,
+    "order": lambda state, seat, c, ctx: ctx == ("phase", "order"),
+    "gamble_turn": _gamble_turn,
+    "response": lambda state, seat, c, ctx: ctx[0] == "window",
+    "after_hurt": _after_hurt,
+    "after_win": _after_win,
+    "round": _round,
+}
+
+
+# --- target selectors -----------------------------------------------------------
+
+def _two_others(state, seat, ctx):
     others = _others(state, seat)
     # Two Drinks on one pile or on two: unordered pairs with repetition.
-    return [_play(seat, cid, targets=[a, b]) for i, a in enumerate(others) for b in others[i:]]
+    return [{"targets": [a, b]} for i, a in enumerate(others) for b in others[i:]]
 
 
-def _top_card(ctx):
-    """The card frame a response would answer, or None."""
-    if ctx[0] == "window" and ctx[1]["f"] == "card":
-        return ctx[1]
-    return None
-
-
-def opt_negate_sometimes(state, seat, cid, c, ctx):
-    fr = _top_card(ctx)
-    return [_play(seat, cid)] if fr and fr["type"] == SOMETIMES else []
-
-
-def opt_negate_drink_change(state, seat, cid, c, ctx):
-    fr = _top_card(ctx)
-    ok = fr and changes_drink(fr) and fr["effect"] != "negate_drink_change"
-    return [_play(seat, cid)] if ok else []
-
-
-def _can_ignore_card(state, seat, c, fr) -> bool:
-    return (fr is not None and fr["seat"] != seat and fr["type"] in c.params["types"]
-            and seat not in fr["ignored"] and bool(affected(state, fr, seat) & set(c.params["attrs"])))
-
-
-def opt_ignore_card(state, seat, cid, c, ctx):
-    return [_play(seat, cid)] if _can_ignore_card(state, seat, c, _top_card(ctx)) else []
-
-
-def _ignorable_drinks(state, seat, ctx):
-    if ctx[0] != "window":
-        return []
-    return [k for k, p in _drink_portions(ctx[1]) if p["holder"] == seat and not p["ignored"]]
-
-
-def opt_ignore_drink(state, seat, cid, c, ctx):
-    return [_play(seat, cid, portion=k) for k in _ignorable_drinks(state, seat, ctx)]
-
-
-def opt_ignore_card_or_drink(state, seat, cid, c, ctx):
-    opts = [_play(seat, cid, mode="drink", portion=k) for k in _ignorable_drinks(state, seat, ctx)]
-    if _can_ignore_card(state, seat, c, _top_card(ctx)):
-        opts.append(_play(seat, cid, mode="card"))
-    return opts
-
-
-def _can_leave(state, seat, ctx) -> bool:
-    fr = _top_card(ctx)
-    if not fr or not is_ante_card(fr) or seat in fr["leavers"]:
-        return False
-    if fr["effect"] == "raise":
-        rnd = active_round(state)
-        return bool(rnd) and seat in rnd["participants"]
-    return True
-
-
-def opt_leave_round(state, seat, cid, c, ctx):
-    return [_play(seat, cid)] if _can_leave(state, seat, ctx) else []
-
-
-def opt_leave_or_ignore_drink(state, seat, cid, c, ctx):
-    opts = [_play(seat, cid, mode="drink", portion=k) for k in _ignorable_drinks(state, seat, ctx)]
-    if _can_leave(state, seat, ctx):
-        opts.append(_play(seat, cid, mode="leave"))
-    return opts
-
-
-def opt_inn_pays(state, seat, cid, c, ctx):
-    fr = _top_card(ctx)
-    ok = fr and seat in payers(state, fr) and seat not in fr["inn_pays"] and seat not in fr["ignored"]
-    return [_play(seat, cid)] if ok else []
-
-
-def opt_drink_mod(state, seat, cid, c, ctx):
-    if ctx[0] != "window":
-        return []
-    return [_play(seat, cid, portion=k) for k, p in _drink_portions(ctx[1])]
-
-
-def opt_pass_or_split(state, seat, cid, c, ctx):
-    return [_play(seat, cid, portion=k, target=t)
-            for k in _ignorable_drinks(state, seat, ctx) for t in _others(state, seat)]
-
-
-def opt_courage(state, seat, cid, c, ctx):
-    if ctx[0] != "window":
-        return []
-    return [_play(seat, cid, portion=k) for k, p in _drink_portions(ctx[1])
-            if p["holder"] == seat and not p["ignored"] and not p["courage"]]
-
-
-def opt_extra_drink(state, seat, cid, c, ctx):
-    if ctx[0] != "window":
-        return []
-    return [_play(seat, cid, portion=k) for k, p in _drink_portions(ctx[1]) if p["holder"] != seat]
-
-
-def opt_hit_back(state, seat, cid, c, ctx):
-    if ctx[0] != "window" or ctx[1]["f"] != "hitback":
-        return []
-    fr = ctx[1]
-    src = fr["source"]
-    ok = seat in fr["victims"] and src != seat and not state.seats[src].out
-    return [_play(seat, cid, target=src)] if ok else []
-
-
-def opt_take_pot(state, seat, cid, c, ctx):
-    if ctx[0] != "window" or ctx[1]["f"] != "won":
-        return []
-    fr = ctx[1]
-    ok = seat != fr["winner"] and fr["collector"] == fr["winner"] and not fr["claimed"]
-    return [_play(seat, cid)] if ok else []
-
-
-def opt_end_round_to_inn(state, seat, cid, c, ctx):
-    if not active_round(state) or (ctx[0] == "window" and ctx[1]["f"] in AFTER_WINDOWS):
-        return []
-    if any(is_ante_card(f) for f in state.stack):
-        return []       # restriction 1 of digest §12.7: never a way out of a pending ante
-    fr = _top_card(ctx)
-    if fr and fr["effect"] == "anti_cheat":
-        return []       # restriction 2: not against a card that would end the Round
-    return [_play(seat, cid)] if ctx[0] != "phase" else []
-
-
-def opt_grab_coin(state, seat, cid, c, ctx):
-    if ctx[0] == "phase" or (ctx[0] == "window" and ctx[1]["f"] in AFTER_WINDOWS):
-        return []
-    return [_play(seat, cid)] if active_round(state) and state.pot > 0 else []
-
-
-def opt_anti_cheat(state, seat, cid, c, ctx):
-    fr = _top_card(ctx)
+def _rivals(state, seat, ctx):
     rnd = active_round(state)
-    ok = fr and rnd and fr["type"] == CHEATING and fr["seat"] != seat and seat in rnd["participants"]
-    return [_play(seat, cid)] if ok else []
+    return [{"target": t} for t in (rnd["participants"] if rnd else []) if t != seat]
 
 
-def opt_nothing(state, seat, cid, c, ctx):
-    return []
-
-
-OPTIONS = {
-    "damage": opt_targeted_action, "heal_target_pay": opt_targeted_action, "force_drink": opt_targeted_action,
-    "damage_each": opt_untargeted_action, "steal_each": opt_untargeted_action,
-    "mass_heal": opt_untargeted_action, "toast": opt_untargeted_action,
-    "gamble": opt_gamble, "raise": opt_take_control, "winning_hand": opt_take_control,
-    "control": opt_take_control, "force_out": opt_take_control,
-    "heal_self": opt_heal_self, "tip_wench": opt_tip_wench, "steal_one": opt_steal_one,
-    "order_extra": opt_order_extra,
-    "negate_sometimes": opt_negate_sometimes, "negate_drink_change": opt_negate_drink_change,
-    "ignore_card": opt_ignore_card, "ignore_card_or_drink": opt_ignore_card_or_drink,
-    "ignore_drink": opt_ignore_drink, "leave_round": opt_leave_round,
-    "leave_or_ignore_drink": opt_leave_or_ignore_drink, "inn_pays": opt_inn_pays,
-    "drink_mod": opt_drink_mod, "pass_drink": opt_pass_or_split, "split_drink": opt_pass_or_split,
-    "courage": opt_courage, "extra_drink": opt_extra_drink, "hit_back": opt_hit_back,
-    "take_pot": opt_take_pot, "end_round_to_inn": opt_end_round_to_inn, "grab_coin": opt_grab_coin,
-    "anti_cheat": opt_anti_cheat,
+TARGET = {
+    "none": lambda state, seat, ctx: [{}],
+    "any": lambda state, seat, ctx: [{"target": t} for t in state.living()],
+    "other": lambda state, seat, ctx: [{"target": t} for t in _others(state, seat)],
+    "two_others": _two_others,
+    "rival_in_round": _rivals,
+    "source": lambda state, seat, ctx: [{"target": ctx[1]["source"]}],
 }
+
+
+def plausible(ctx) -> frozenset:
+    """The timings that can hold at all in `ctx`, whoever asks: most cards in a hand are
+    ruled out by this one set test (the speed of every prompt depends on it)."""
+    kind = ctx[0]
+    if kind == "phase":
+        return _PHASE_TIMINGS.get(ctx[1], _ANYTIME)
+    if kind == "gamble":
+        return _GAMBLE_TIMINGS
+    return _WINDOW_TIMINGS.get(ctx[1]["f"], _RESPONSE_TIMINGS)
+
+
+_ANYTIME = frozenset({"anytime"})
+_PHASE_TIMINGS = {"action": frozenset({"action", "anytime"}), "order": frozenset({"order", "anytime"})}
+_GAMBLE_TIMINGS = frozenset({"gamble_turn", "anytime", "round"})
+_RESPONSE_TIMINGS = frozenset({"anytime", "response", "round"})
+_WINDOW_TIMINGS = {"hitback": frozenset({"after_hurt"}), "won": frozenset({"after_win"})}
+
+
+def playable(state: State, seat: int, cid: int, c, ctx, allowed=None) -> list[dict]:
+    """Every way seat may play card `cid` in `ctx` (as decisions)."""
+    out = []
+    checks, kinds = _profile(c)
+    for timing in c.timing:
+        if allowed is not None and timing not in allowed:
+            continue
+        if timing == "response" and ctx[0] == "window" and ctx[1]["f"] not in kinds:
+            continue            # none of its steps can answer this kind of thing
+        if not TIMING[timing](state, seat, c, ctx):
+            continue
+        for t in TARGET[c.target](state, seat, ctx):
+            if checks:
+                out.extend(_play(seat, cid, a) for a in step_args(state, seat, c, checks, ctx, t, t))
+            else:
+                out.append(_play(seat, cid, t))
+    return out
+
+
+_PROFILES: dict = {}
+
+
+def _profile(c) -> tuple:
+    """(the steps that decide whether and with which arguments the card can act, the frame
+    kinds it can answer). Most cards have no such steps: their target alone decides."""
+    got = _PROFILES.get(id(c))       # loaded content is never dropped, so ids stay unique
+    if got is None:
+        got = _PROFILES[id(c)] = (tuple(st for st in c.steps if BEHAVIOUR[st["do"]].args is not always),
+                                  answers(c.steps))
+    return got
 
 
 def card_options(state: State, seat: int, ctx) -> list[dict]:
     out = []
+    allowed = plausible(ctx)
+    cards, keys = of(state).cards, state.cards
     for cid in state.seats[seat].hand:
-        c = card(state, cid)
-        out.extend(OPTIONS.get(c.effect, opt_nothing)(state, seat, cid, c, ctx))
+        c = cards[keys[cid]]
+        if not allowed.isdisjoint(c.timing):
+            out.extend(playable(state, seat, cid, c, ctx, allowed))
     return out
 
 

@@ -3,7 +3,8 @@ from .content import BASE, ContentError, load_content, of
 from .errors import IllegalDecision
 from .flow import advance
 from .rng import choice, shuffle
-from .state import HAND_SIZE, Seat, State
+from . import hooks
+from .state import Mat, Seat, State
 
 MIN_SEATS, MAX_SEATS = 2, 8
 
@@ -35,10 +36,14 @@ def new_game(setup: dict) -> State:
     deck_list = content.deck_list
     gold = state.options.get("starting_gold", starting_gold(n))
     for i, s in enumerate(seats):
-        seat = Seat(character=s["character"], gold=gold)
+        ch = content.characters[s["character"]]
+        state.mats.append(Mat(gold=gold))
+        seat = Seat(character=s["character"], mat=i, m=state.mats[i],
+                    tokens={name: t.get("start", 0) for name, t in sorted(ch.tokens.items())},
+                    zones={name: [] for name in sorted(ch.zones)})
         seat.deck = _instances(state, deck_list(content.characters[s["character"]].deck), i)
         state.seats.append(seat)
-    state.drink_deck = _instances(state, deck_list("drink"), -1)
+    state.drink_deck = _instances(state, deck_list("drink"), "drink")
 
     position = setup.get("position")
     if position:
@@ -48,6 +53,8 @@ def new_game(setup: dict) -> State:
         first = setup.get("first_seat")
         state.active = first if isinstance(first, int) and 0 <= first < n else choice(n, seed, "first-seat")
     state._fx = []
+    for i in range(n):
+        hooks.run(state, i, "setup")
     advance(state)
     state._fx = []
     return state
@@ -63,7 +70,7 @@ def _content(packs):
         raise IllegalDecision("bad_content", f"The game's content can't be played: {e}") from None
 
 
-def _instances(state: State, keys: list[str], owner: int) -> list[int]:
+def _instances(state: State, keys: list[str], owner) -> list[int]:
     ids = list(range(len(state.cards), len(state.cards) + len(keys)))
     state.cards.extend(keys)
     state.owner.extend([owner] * len(keys))
@@ -78,8 +85,8 @@ def _deal(state: State) -> None:
     state.shuffles["drink"] = 0
     for seat in state.seats:                      # one face-down Drink each
         seat.drink_me.append(state.drink_deck.pop())
-    for seat in state.seats:
-        for _ in range(HAND_SIZE):
+    for i, seat in enumerate(state.seats):
+        for _ in range(hooks.value(state, i, "hand_size")):
             seat.hand.append(seat.deck.pop())
 
 
@@ -115,7 +122,7 @@ def _stack(top_first: list[int]) -> list[int]:
 
 
 def _place(state: State, pos: dict) -> None:
-    drinks = _Pool(state, state.drink_deck, -1)
+    drinks = _Pool(state, state.drink_deck, "drink")
     for i, seat in enumerate(state.seats):
         p = (pos.get("seats") or [{}] * len(state.seats))[i] or {}
         pool = _Pool(state, seat.deck, i)

@@ -12,25 +12,60 @@ try:  # orjson only makes clones faster; the encoding is identical for our ASCII
 except ImportError:  # pragma: no cover - the engine runs on the standard library alone
     _fast = None
 
-HAND_SIZE = 7
+HAND_SIZE = 7          # the default; a character's `hand_size` hook may change it (hooks.py)
 MAX_STAT = 20
+
+
+@dataclass(slots=True)
+class Mat:
+    """Fortitude, Alcohol Content and Gold: what a seat plays with. Seats point at a mat by
+    index, so a team variant can give two seats one mat."""
+    fortitude: int = 20
+    alcohol: int = 0
+    gold: int = 10
 
 
 @dataclass(slots=True)
 class Seat:
     character: str
-    fortitude: int = 20
-    alcohol: int = 0
-    gold: int = 10
+    mat: int = 0                                   # index into State.mats
     hand: list = field(default_factory=list)       # card instance ids
     deck: list = field(default_factory=list)       # top of the deck is the last element
     discard: list = field(default_factory=list)
     drink_me: list = field(default_factory=list)   # top of the pile is the last element
     out: str = ""                                  # "" while in the game; else why they left it
+    tokens: dict = field(default_factory=dict)     # name -> count (Blood, Scarabs, Brawl count...)
+    zones: dict = field(default_factory=dict)      # name -> card ids (side decks, Minions in play...)
+    m: Mat = field(default=None, repr=False, compare=False)   # the mat itself, linked by State
 
     @property
     def living(self) -> bool:
         return not self.out
+
+    # The mat's numbers, read and written through the seat (most rules speak of "your Gold").
+    @property
+    def fortitude(self) -> int:
+        return self.m.fortitude
+
+    @fortitude.setter
+    def fortitude(self, v: int) -> None:
+        self.m.fortitude = v
+
+    @property
+    def alcohol(self) -> int:
+        return self.m.alcohol
+
+    @alcohol.setter
+    def alcohol(self, v: int) -> None:
+        self.m.alcohol = v
+
+    @property
+    def gold(self) -> int:
+        return self.m.gold
+
+    @gold.setter
+    def gold(self, v: int) -> None:
+        self.m.gold = v
 
 
 @dataclass
@@ -39,17 +74,20 @@ class State:
     variant: str
     options: dict
     cards: list            # instance id -> card key ("zot/down-pooky")
-    owner: list            # instance id -> seat index, -1 for Drink cards
+    owner: list            # instance id -> seat index, or the name of the shared deck it belongs to ("drink")
     seats: list            # list[Seat]
     drink_deck: list       # top is the last element
     drink_discard: list
     shuffles: dict         # deck name -> how many times it has been shuffled
+    mats: list = field(default_factory=list)     # list[Mat]
+    zones: dict = field(default_factory=dict)    # shared zones: name -> card ids (a Brawler deck...)
     box: list = field(default_factory=list)      # cards a scenario left out of play
     inn: int = 0
     pot: int = 0
     active: int = 0
     phase: str = "discard"
     turn: int = 1
+    counts: dict = field(default_factory=dict)   # this turn's Actions played and Drinks ordered
     stack: list = field(default_factory=list)   # pending frames, top is last (see flow.py)
     next_id: int = 0                             # frame ids
     over: bool = False
@@ -62,18 +100,36 @@ class State:
     _fx: list = field(default_factory=list, repr=False, compare=False)
     _prompt: object = field(default=None, repr=False, compare=False)
 
+    def __post_init__(self):
+        self.link()
+
+    def link(self) -> None:
+        """Point every seat at its mat (after building or loading a state)."""
+        for s in self.seats:
+            if s.mat >= len(self.mats):
+                self.mats.extend(Mat() for _ in range(s.mat + 1 - len(self.mats)))
+            s.m = self.mats[s.mat]
+
     def to_dict(self) -> dict:
         d = {k: getattr(self, k) for k in _STATE_FIELDS}
-        if not self.content:
-            del d["content"]
         d["seats"] = [{k: getattr(s, k) for k in _SEAT_FIELDS} for s in self.seats]
+        d["mats"] = [[m.fortitude, m.alcohol, m.gold] for m in self.mats]
         return d
 
     @classmethod
     def from_dict(cls, d: dict) -> "State":
         d = dict(d)
-        seats = [Seat(**s) for s in d.pop("seats")]
-        return cls(seats=seats, **d)
+        mats = [Mat(*m) for m in d.pop("mats", [])]
+        seats = []
+        for raw in d.pop("seats"):
+            raw = dict(raw)
+            if "fortitude" in raw:          # a seat written with its own numbers (bots' sampled states)
+                mats.append(Mat(raw.pop("fortitude", 20), raw.pop("alcohol", 0), raw.pop("gold", 10)))
+                raw["mat"] = len(mats) - 1
+            seats.append(Seat(**raw))
+        if -1 in d["owner"]:                 # the old way of saying "the Drink Deck's"
+            d["owner"] = [o if o != -1 else "drink" for o in d["owner"]]
+        return cls(seats=seats, mats=mats, **d)
 
     def living(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.out]
@@ -83,8 +139,8 @@ class State:
         return self.next_id
 
 
-_SEAT_FIELDS = tuple(f.name for f in fields(Seat))
-_STATE_FIELDS = tuple(f.name for f in fields(State) if not f.name.startswith("_") and f.name != "seats")
+_SEAT_FIELDS = tuple(f.name for f in fields(Seat) if f.name != "m")
+_STATE_FIELDS = tuple(f.name for f in fields(State) if not f.name.startswith("_") and f.name not in ("seats", "mats"))
 
 
 def _encode(d) -> bytes:

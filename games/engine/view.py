@@ -8,7 +8,7 @@ from .content import of
 from .flow import current
 from .state import State
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 
 def card_view(state: State, cid: int) -> dict:
@@ -20,11 +20,19 @@ def _cards(state, ids):
     return [card_view(state, cid) for cid in ids]
 
 
+def _zone(state, ids, visibility: str, omni: bool, owner: bool = False) -> dict:
+    """A zone as a viewer sees it: `public` zones show their cards; `private` ones only to
+    their owner (others see a count); `hidden` ones (face-down piles, shared decks) only as a
+    count. Omniscient sees every card."""
+    if omni or visibility == "public" or (visibility == "private" and owner):
+        return {"count": len(ids), "cards": _cards(state, ids)}
+    return {"count": len(ids)}
+
+
 def _public_frame(state: State, fr: dict, omni: bool) -> dict:
     # Who a window is asking right now would tell the table that seat holds a
     # legal response (seats without one are skipped), so only omniscient sees it.
-    hidden = ("params",) if omni else ("params", "i")
-    out = {k: v for k, v in fr.items() if k not in hidden}
+    out = {k: v for k, v in fr.items() if omni or k != "i"}
     if "card" in fr:
         out["card"] = card_view(state, fr["card"])
     if fr["f"] == "drink":
@@ -38,10 +46,15 @@ def view(state: State, viewer) -> dict:
     seats = []
     characters = of(state).characters
     for i, s in enumerate(state.seats):
-        v = {"seat": i, "character": s.character, "name": characters[s.character].name,
+        ch = characters[s.character]
+        v = {"seat": i, "character": s.character, "name": ch.name, "mat": s.mat,
              "fortitude": s.fortitude, "alcohol": s.alcohol, "gold": s.gold,
              "status": s.out or "in", "hand_count": len(s.hand), "deck_count": len(s.deck),
-             "discard": _cards(state, s.discard), "drink_me_count": len(s.drink_me)}
+             "discard": _cards(state, s.discard), "drink_me_count": len(s.drink_me),
+             "tokens": dict(s.tokens)}
+        if s.zones:
+            v["zones"] = {name: _zone(state, ids, ch.zones.get(name, {}).get("visibility", "public"),
+                                      omni, viewer == i) for name, ids in s.zones.items()}
         if omni or viewer == i:
             v["hand"] = _cards(state, s.hand)
         if omni:
@@ -56,6 +69,7 @@ def view(state: State, viewer) -> dict:
         "drink_deck_count": len(state.drink_deck),
         "drink_discard": _cards(state, state.drink_discard),
         "seats": seats,
+        "zones": {name: _zone(state, ids, "hidden", omni) for name, ids in state.zones.items()},
         "stack": [_public_frame(state, fr, omni) for fr in state.stack],
         "prompt": None,
     }

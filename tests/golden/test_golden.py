@@ -18,9 +18,10 @@ CHANGED = ("{name} seq {seq}: the engine folds this recorded game differently no
 
 def _load(path):
     header, events = parse_export(path.read_text())
-    if header["rules_version"] != str(engine.RULES_VERSION):
-        pytest.skip(f"{path.name} was recorded under rules {header['rules_version']}; "
-                    f"the engine is at {engine.RULES_VERSION}: re-record the corpus")
+    # A version bump without a re-record must fail, never skip: a skipped corpus proves nothing.
+    assert header["rules_version"] == str(engine.RULES_VERSION), (
+        f"{path.name} was recorded under rules {header['rules_version']} and the engine is at "
+        f"{engine.RULES_VERSION}: re-record the corpus with `python -m tests.golden.record`")
     return header, events
 
 

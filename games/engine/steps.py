@@ -1,0 +1,419 @@
+"""What each step primitive does: its legality, whom it affects, who pays, and how it runs.
+
+`primitives.PRIMITIVES` registers a primitive's name and parameters (what a pack may say);
+`BEHAVIOUR` here registers, under the same name, everything the engine derives from it:
+
+    args(state, seat, card, step, ctx, chosen) -> [dict]   the decision arguments with which
+        this step can act in `ctx` ([] = it can't, so the card is not offered; [{}] = no
+        arguments). `chosen` holds the arguments earlier steps and the target picked.
+    run(state, fr, step)                          what happens when the card resolves
+    affects(state, fr, step, seat) -> set         attributes it would change for `seat` (§8)
+    payers(state, fr, step) -> list               seats it would make pay or ante
+    flags: "drink" (changes a Drink, R-WENCH-STOP), "ante" (an ante card), "ends_round"
+
+Contexts: ("phase", name), ("window", frame), ("gamble", round) (responses.py).
+"""
+from dataclasses import dataclass
+
+from . import drinks, gambling
+from .frames import active_round, find, pop, push
+from .ops import INN, change_alcohol, change_fortitude, discard_card, draw_drink, emit, pay
+from .state import State
+
+AFTER_WINDOWS = {"hitback", "won"}
+
+
+def _none(*_):
+    return set()
+
+
+def _nobody(*_):
+    return []
+
+
+def always(*_):
+    return [{}]
+
+
+def _nothing(state, fr, step):
+    return None
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    run: object = _nothing
+    args: object = always
+    affects: object = _none
+    payers: object = _nobody
+    flags: frozenset = frozenset()
+    answers: frozenset = frozenset()       # the frame kinds (card, drink) it can answer
+
+
+BEHAVIOUR: dict[str, Behaviour] = {}
+
+
+def behaviour(name, **kw):
+    BEHAVIOUR[name] = Behaviour(**{k: (frozenset(v) if k in ("flags", "answers") else v) for k, v in kw.items()})
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+def seats_of(state: State, fr: dict, who: str) -> list[int]:
+    """The seats a step's `who` names, in turn order of the table."""
+    player = fr["seat"]
+    if who == "target":
+        return [fr["args"]["target"]]
+    if who == "self":
+        return [player]
+    if who == "others":
+        return [s for s in state.living() if s != player]
+    return state.living()
+
+
+def _why(fr):
+    return {"card": fr["card"], "by": fr["seat"]}
+
+
+def _ignores(state, fr, seat) -> bool:
+    """True if `seat` Ignores this card (said once per seat in the Effects)."""
+    if seat in fr["ignored"]:
+        told = fr.setdefault("_told", [])
+        if seat not in told:
+            told.append(seat)
+            emit(state, "ignored", seat=seat, card=fr["card"])
+        return True
+    return False
+
+
+def top_card(ctx):
+    """The card frame a response would answer, or None."""
+    if ctx[0] == "window" and ctx[1]["f"] == "card":
+        return ctx[1]
+    return None
+
+
+def answered(state: State, fr: dict):
+    return find(state, fr["on"])
+
+
+# --- Fortitude, Alcohol, Gold ------------------------------------------------------------
+
+def _run_lose(state, fr, step):
+    if step["stat"] == "alcohol":
+        for v in seats_of(state, fr, step["who"]):
+            if not state.seats[v].out and not _ignores(state, fr, v):
+                change_alcohol(state, v, -step["amount"], **_why(fr))
+        return
+    hurt = []
+    for v in seats_of(state, fr, step["who"]):
+        if state.seats[v].out or _ignores(state, fr, v):
+            continue
+        if change_fortitude(state, v, -step["amount"], **_why(fr)) < 0 and v != fr["seat"]:
+            hurt.append(v)
+    if hurt:       # "after it happened" (R-HIT-BACK): only seats that really lost some
+        push(state, {"f": "hitback", "victims": hurt, "source": fr["seat"], "card": fr["card"]},
+             poll_from=state.active, only=hurt)
+
+
+def _run_gain(state, fr, step):
+    change = change_fortitude if step["stat"] == "fortitude" else change_alcohol
+    for v in seats_of(state, fr, step["who"]):
+        if not state.seats[v].out and not _ignores(state, fr, v):
+            change(state, v, step["amount"], **_why(fr))
+
+
+def _run_pay(state, fr, step):
+    to = INN if step["to"] == "inn" else fr["seat"]
+    for payer in seats_of(state, fr, step["who"]):
+        if state.seats[payer].out or _ignores(state, fr, payer):
+            continue
+        pay(state, payer, step["amount"], to, from_inn=payer in fr["inn_pays"], **_why(fr))
+
+
+def _affects_stat(state, fr, step, seat):
+    stat = step.get("stat", "gold")
+    return {stat} if seat in seats_of(state, fr, step["who"]) else set()
+
+
+def _pay_payers(state, fr, step):
+    return seats_of(state, fr, step["who"])
+
+
+behaviour("lose", run=_run_lose, affects=_affects_stat)
+behaviour("gain", run=_run_gain, affects=_affects_stat)
+behaviour("pay", run=_run_pay, affects=_affects_stat, payers=_pay_payers)
+
+
+# --- answering cards (digest §7, §8) ------------------------------------------------------
+
+def _args_negate(state, seat, card, step, ctx, chosen):
+    fr = top_card(ctx)
+    return [{}] if fr and fr["type"] in step["types"] else []
+
+
+def _run_negate(state, fr, step):
+    target = answered(state, fr)
+    if target is None or target is not state.stack[-1]:
+        return
+    pop(state)
+    discard_card(state, target["card"])
+    emit(state, "negated", target=target["card"], target_seat=target["seat"], **_why(fr))
+    if target["as"] == "gamble":
+        gambling.negated_play(state, target)
+
+
+def _args_negate_drink_change(state, seat, card, step, ctx, chosen):
+    fr = top_card(ctx)
+    if not fr or not changes_drink(state, fr):
+        return []
+    return [] if any(s["do"] == "negate_drink_change" for s in card_of(state, fr).steps) else [{}]
+
+
+def can_ignore_card(state, seat, step, fr) -> bool:
+    from .responses import affected
+    return (fr is not None and fr["seat"] != seat and fr["type"] in step["types"]
+            and seat not in fr["ignored"] and bool(affected(state, fr, seat) & set(step["attrs"])))
+
+
+def _args_ignore_card(state, seat, card, step, ctx, chosen):
+    return [{}] if can_ignore_card(state, seat, step, top_card(ctx)) else []
+
+
+def _run_ignore_card(state, fr, step):
+    target = answered(state, fr)
+    if target is not None:
+        target["ignored"].append(fr["seat"])
+
+
+def _args_inn_pays(state, seat, card, step, ctx, chosen):
+    from .responses import payers
+    fr = top_card(ctx)
+    ok = fr and seat in payers(state, fr) and seat not in fr["inn_pays"] and seat not in fr["ignored"]
+    return [{}] if ok else []
+
+
+def _run_inn_pays(state, fr, step):
+    target = answered(state, fr)
+    if target is not None:
+        target["inn_pays"].append(fr["seat"])
+
+
+def _args_choose(state, seat, card, step, ctx, chosen):
+    out = []
+    for mode, sub in step["options"].items():
+        out.extend(step_args(state, seat, card, sub, ctx, {"mode": mode}, chosen))
+    return out
+
+
+def _run_choose(state, fr, step):
+    run_steps(state, fr, step["options"][fr["args"]["mode"]])
+
+
+behaviour("negate", answers={"card"}, run=_run_negate, args=_args_negate)
+behaviour("negate_drink_change", answers={"card"}, run=_run_negate, args=_args_negate_drink_change)
+behaviour("ignore_card", answers={"card"}, run=_run_ignore_card, args=_args_ignore_card)
+behaviour("inn_pays", answers={"card"}, run=_run_inn_pays, args=_args_inn_pays)
+behaviour("choose", run=_run_choose, args=_args_choose)
+
+
+# --- Drinks -------------------------------------------------------------------------------
+
+def _portions(ctx):
+    fr = ctx[1] if ctx[0] == "window" else None
+    if fr is None or fr["f"] != "drink":
+        return []
+    return [(k, p) for k, p in enumerate(fr["portions"]) if not p["event"]]
+
+
+def ignorable_drinks(state, seat, ctx):
+    return [k for k, p in _portions(ctx) if p["holder"] == seat and not p["ignored"]]
+
+
+def _args_ignore_drink(state, seat, card, step, ctx, chosen):
+    return [{"portion": k} for k in ignorable_drinks(state, seat, ctx)]
+
+
+def _args_modify_drink(state, seat, card, step, ctx, chosen):
+    return [{"portion": k} for k, p in _portions(ctx)]
+
+
+def _args_pass_or_split(state, seat, card, step, ctx, chosen):
+    others = [s for s in state.living() if s != seat]
+    return [{"portion": k, "target": t} for k in ignorable_drinks(state, seat, ctx) for t in others]
+
+
+def _args_courage(state, seat, card, step, ctx, chosen):
+    return [{"portion": k} for k, p in _portions(ctx) if p["holder"] == seat and not p["ignored"] and not p["courage"]]
+
+
+def _args_extra_drink(state, seat, card, step, ctx, chosen):
+    return [{"portion": k} for k, p in _portions(ctx) if p["holder"] != seat]
+
+
+def _run_order_drinks(state, fr, step):
+    for t in fr["args"]["targets"]:
+        cid = draw_drink(state)
+        if cid is not None:
+            state.seats[t].drink_me.append(cid)
+            emit(state, "ordered", seat=fr["seat"], target=t)
+
+
+behaviour("ignore_drink", answers={"drink"}, run=lambda s, fr, st: drinks.ignore(s, fr), args=_args_ignore_drink, flags={"drink"})
+behaviour("modify_drink", answers={"drink"}, run=lambda s, fr, st: drinks.modify(s, fr, st["alcohol"]), args=_args_modify_drink,
+          flags={"drink"})
+behaviour("pass_drink", answers={"drink"}, run=lambda s, fr, st: drinks.hand_over(s, fr), args=_args_pass_or_split, flags={"drink"})
+behaviour("split_drink", answers={"drink"}, run=lambda s, fr, st: drinks.split(s, fr), args=_args_pass_or_split, flags={"drink"})
+behaviour("courage", answers={"drink"}, run=lambda s, fr, st: drinks.courage(s, fr), args=_args_courage, flags={"drink"})
+behaviour("extra_drink", answers={"drink"}, run=lambda s, fr, st: drinks.extra(s, fr), args=_args_extra_drink)
+behaviour("order_drinks", run=_run_order_drinks)
+behaviour("toast", run=lambda s, fr, st: drinks.start_toast(s, fr["seat"]))
+behaviour("force_drink", run=lambda s, fr, st: drinks.reveal_from_pile(s, fr["args"]["target"], "forced"))
+
+
+# --- Rounds of Gambling -------------------------------------------------------------------
+
+def _run_gamble(state, fr, step):
+    if fr["as"] == "gamble":
+        gambling.take_control(state, fr)
+    else:
+        gambling.start(state, fr)
+
+
+def _payers_gamble(state, fr, step):
+    if fr["as"] == "action":
+        return [s for s in state.living() if s not in fr["leavers"]]
+    return []
+
+
+def _payers_ante(state, fr, step):
+    rnd = active_round(state)
+    return [s for s in (rnd["participants"] if rnd else []) if s not in fr["leavers"]]
+
+
+def _args_leave(state, seat, card, step, ctx, chosen):
+    fr = top_card(ctx)
+    if not fr or not is_ante_card(state, fr) or seat in fr["leavers"]:
+        return []
+    if any(s["do"] == "ante" for s in card_of(state, fr).steps):
+        rnd = active_round(state)
+        return [{}] if rnd and seat in rnd["participants"] else []
+    return [{}]
+
+
+def _args_catch_cheater(state, seat, card, step, ctx, chosen):
+    fr = top_card(ctx)
+    rnd = active_round(state)
+    ok = fr and rnd and fr["type"] == "Cheating" and fr["seat"] != seat and seat in rnd["participants"]
+    return [{}] if ok else []
+
+
+def _args_end_round(state, seat, card, step, ctx, chosen):
+    if any(f["f"] == "card" and is_ante_card(state, f) for f in state.stack):
+        return []       # restriction 1 of digest §12.7: never a way out of a pending ante
+    fr = top_card(ctx)
+    if fr and "ends_round" in flags_of(state, fr):
+        return []       # restriction 2: not against a card that would end the Round
+    return [{}]
+
+
+def _args_take_from_pot(state, seat, card, step, ctx, chosen):
+    return [{}] if state.pot > 0 else []
+
+
+behaviour("gamble", run=_run_gamble, payers=_payers_gamble, flags={"ante_as_action"})
+behaviour("take_control", run=lambda s, fr, st: gambling.take_control(s, fr, st.get("cheat_only", False)))
+behaviour("ante", run=lambda s, fr, st: gambling.ante_all(s, fr), payers=_payers_ante, flags={"ante"})
+behaviour("force_out", run=lambda s, fr, st: gambling.force_out(s, fr))
+behaviour("leave_round", answers={"card"}, run=lambda s, fr, st: gambling.leave(s, fr["seat"], answered(s, fr)), args=_args_leave)
+behaviour("catch_cheater", answers={"card"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
+          flags={"ends_round"})
+behaviour("end_round", run=lambda s, fr, st: gambling.end_to_inn(s, fr), args=_args_end_round)
+behaviour("take_from_pot", run=lambda s, fr, st: gambling.grab_coin(s, fr, st["amount"]), args=_args_take_from_pot)
+behaviour("take_pot", run=lambda s, fr, st: gambling.take_pot(s, fr))
+
+
+# --- tokens and zones ---------------------------------------------------------------------
+
+def _run_token(sign):
+    def run(state, fr, step):
+        from .ops import change_token
+        for v in seats_of(state, fr, step.get("who", "self")):
+            if not state.seats[v].out and not _ignores(state, fr, v):
+                change_token(state, v, step["token"], sign * step["amount"], **_why(fr))
+    return run
+
+
+def _run_move_card(state, fr, step):
+    fr["_to_zone"] = step["zone"]
+
+
+behaviour("gain_token", run=_run_token(1))
+behaviour("lose_token", run=_run_token(-1))
+behaviour("move_card", run=_run_move_card)
+
+
+# --- reading a card's steps ---------------------------------------------------------------
+
+def answers(steps) -> frozenset:
+    """The frame kinds some step of `steps` can answer (through `choose` too)."""
+    out = set()
+    for st in steps:
+        out |= BEHAVIOUR[st["do"]].answers
+        if st["do"] == "choose":
+            for sub in st["options"].values():
+                out |= answers(sub)
+    return frozenset(out)
+
+
+def card_of(state, fr):
+    from .ops import card
+    return card(state, fr["card"])
+
+
+def live_steps(steps, args):
+    """The steps that would run, with `choose` replaced by the chosen option's steps."""
+    for s in steps:
+        if s["do"] == "choose":
+            mode = args.get("mode")
+            if mode in s["options"]:
+                yield from live_steps(s["options"][mode], args)
+        else:
+            yield s
+
+
+def flags_of(state, fr) -> set:
+    out = set()
+    for s in live_steps(card_of(state, fr).steps, fr["args"]):
+        out |= BEHAVIOUR[s["do"]].flags
+    return out
+
+
+def changes_drink(state, fr) -> bool:
+    return fr["f"] == "card" and fr["type"] == "Sometimes" and "drink" in flags_of(state, fr)
+
+
+def is_ante_card(state, fr) -> bool:
+    if fr["f"] != "card":
+        return False
+    f = flags_of(state, fr)
+    return "ante" in f or ("ante_as_action" in f and fr["as"] == "action")
+
+
+def step_args(state, seat, card, steps, ctx, start: dict, chosen: dict) -> list[dict]:
+    """Every way `steps` can act, as argument dicts extending `start`."""
+    opts = [start]
+    for step in steps:
+        gen = BEHAVIOUR[step["do"]].args
+        nxt = []
+        for o in opts:
+            for a in gen(state, seat, card, step, ctx, {**chosen, **o}):
+                nxt.append({**o, **a})
+        opts = nxt
+        if not opts:
+            break
+    return opts
+
+
+def run_steps(state, fr, steps) -> None:
+    for step in steps:
+        BEHAVIOUR[step["do"]].run(state, fr, step)
