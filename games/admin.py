@@ -1,8 +1,11 @@
 """Read-only admin registrations: the event log can be looked at, never edited here
-(corrections are new events through games.services)."""
+(corrections are new events through games.services). Content packs are the exception:
+staff upload them here, each checked first (docs/packs.md)."""
+from django import forms
 from django.contrib import admin
 
-from games.models import Game, GameEvent, GameSnapshot, Seat, Table
+from games.models import Game, GameEvent, GameSnapshot, Seat, Table, UploadedPack
+from games.packs import check, registry
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -63,3 +66,61 @@ class SeatAdmin(ReadOnly):
     list_display = ("table", "index", "user", "is_ai", "character", "bot", "autopass")
     list_filter = ("is_ai", "character")
     search_fields = ("=table__id", "user__username")
+
+
+class PackUploadForm(forms.ModelForm):
+    """An upload is refused with every located problem (file, card, field, message)."""
+
+    file = forms.FileField(help_text="A pack document (.json); see docs/packs.md. It is checked before it is saved.")
+
+    class Meta:
+        model = UploadedPack
+        fields = ()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["file"].required = False
+            self.fields["file"].help_text = "Upload a file to replace this pack (games already started keep theirs)."
+
+    def clean_file(self):
+        upload = self.cleaned_data.get("file")
+        if upload is None:
+            return None
+        name = upload.name
+        doc, problems = check.parse(upload.read(), name)
+        if doc is not None:
+            installed = registry.installed()
+            pid = check.pack_id(doc)
+            other = installed.get(pid)
+            if other is not None and other.source != f"upload #{self.instance.pk}":
+                problems.append(check.problem(name, pid, None, "pack.id",
+                                              f"A pack {pid!r} is already installed ({other.source}); give this one "
+                                              "another id, or change that upload instead."))
+            base = installed.get(registry.BASE_ID)
+            problems += check.check(doc, file=name, base=[base.document] if base is not None and base.ok else None)
+        if problems:
+            raise forms.ValidationError([registry.describe(p) for p in problems])
+        self.document = doc
+        return upload
+
+    def save(self, commit=True):
+        doc = getattr(self, "document", None)
+        if doc is not None:
+            head = doc["pack"]
+            self.instance.document = doc
+            self.instance.pack_id, self.instance.title = head["id"], head["title"]
+            self.instance.version, self.instance.kind = head["version"], head["kind"]
+        return super().save(commit)
+
+
+@admin.register(UploadedPack)
+class UploadedPackAdmin(admin.ModelAdmin):
+    form = PackUploadForm
+    list_display = ("pack_id", "title", "version", "kind", "uploaded_by", "uploaded_at")
+    search_fields = ("pack_id", "title")
+    readonly_fields = ("pack_id", "title", "version", "kind", "uploaded_by", "uploaded_at", "document")
+
+    def save_model(self, request, obj, form, change):
+        obj.uploaded_by = request.user
+        super().save_model(request, obj, form, change)

@@ -165,3 +165,25 @@ class GameSnapshot(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "rules_version", "seq"], name="snapshot_unique_seq"),
         ]
+
+
+class UploadedPack(models.Model):
+    """A content pack staff uploaded in the admin, installed beside the packs folder
+    (docs/packs.md). Checked before it is saved; a game pins the documents it plays in its
+    `game_created` event, so replacing or deleting an upload never changes an old game."""
+
+    pack_id = models.CharField(max_length=40, unique=True, help_text="The pack's \"pack.id\", from the document.")
+    title = models.CharField(max_length=120)
+    version = models.CharField(max_length=20)
+    kind = models.CharField(max_length=16)
+    document = models.JSONField(help_text="The pack document as uploaded.")
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    uploaded_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["pack_id"]
+        verbose_name = "uploaded pack"
+
+    def __str__(self):
+        return f"{self.title} ({self.pack_id} v{self.version})"

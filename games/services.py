@@ -22,10 +22,13 @@ from django.db import IntegrityError, connection, transaction
 from games import engine, store
 from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound, ServiceError
 from games.models import Game, GameSeed, Seat, Table
+from games.packs import registry as packs
 
 log = logging.getLogger(__name__)
 
 MIN_SEATS, MAX_SEATS = 2, 8
+#: The content id of the engine's own base pack: a game playing exactly it records no documents.
+BUILT_IN_CONTENT = engine.load_content([engine.BASE_PACK]).id
 #: Prompt kinds timed by the table's response-window timer; the rest use its turn timer.
 WINDOW_KINDS = ("respond", "gamble")
 
@@ -38,13 +41,18 @@ _DEFAULT = object()
 def table_create(*, owner, player_count: int, variant: str = "base", options: dict | None = None,
                  turn_seconds: int | None = _DEFAULT, window_seconds: int | None = _DEFAULT) -> Table:
     """A new open table. Timers left out get the defaults (settings.RDI_TURN_SECONDS and
-    RDI_WINDOW_SECONDS); None means no timer."""
+    RDI_WINDOW_SECONDS); None means no timer. `options["packs"]` chooses installed content
+    packs (docs/packs.md); refused with `unknown_pack` / `invalid_pack`."""
     if not MIN_SEATS <= player_count <= MAX_SEATS:
         raise ServiceError(f"A table seats {MIN_SEATS} to {MAX_SEATS} players; choose a player count in that range.",
                            code="invalid_player_count")
     if variant != "base":
         raise ServiceError("Only the 'base' variant can be played so far; create the table with variant 'base'.",
                            code="unknown_variant")
+    chosen = (options or {}).get("packs", [])
+    if not isinstance(chosen, list) or not all(isinstance(p, str) for p in chosen):
+        raise ServiceError("options.packs is a list of installed pack ids, e.g. [\"daareka\"].", code="invalid_pack")
+    packs.content_for(chosen)
     if turn_seconds is _DEFAULT:
         turn_seconds = settings.RDI_TURN_SECONDS
     if window_seconds is _DEFAULT:
@@ -66,13 +74,14 @@ def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: i
             raise ServiceError(str(exc), code="unknown_bot") from exc
     elif bot:
         raise ServiceError("Only AI seats have a bot; leave 'bot' out when you sit down yourself.", code="invalid_bot")
-    if character not in engine.CHARACTERS:
-        raise ServiceError(f"Unknown character {character!r}; choose one of {', '.join(engine.CHARACTERS)}.",
-                           code="unknown_character")
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id).first()
         if table is None:
             raise NotFound(f"There is no table {table_id}.")
+        characters = packs.characters((table.options or {}).get("packs"))
+        if character not in characters:
+            raise ServiceError(f"Unknown character {character!r}; choose one of {', '.join(characters)}.",
+                               code="unknown_character")
         if table.status != Table.Status.OPEN:
             raise Conflict("This table has already started; join another table or create one.", code="table_started")
         if ai and table.owner_id != user.id:
@@ -118,8 +127,13 @@ def game_create(*, table: Table, seats: list[Seat], seed: str | None = None, pos
                 forked_from: dict | None = None) -> Game:
     """Create the game of `table` (locked by the caller) and append `game_created` at seq 0."""
     seed = seed or secrets.token_hex(32)
-    setup = {"seats": [{"character": s.character} for s in seats], "variant": table.variant,
-             "options": table.options or {}}
+    options = dict(table.options or {})
+    content = packs.content_for(options.pop("packs", None))
+    setup = {"seats": [{"character": s.character} for s in seats], "variant": table.variant, "options": options}
+    # The game pins the exact documents it plays (docs/packs.md, "Pinning"); only the engine's
+    # own base pack, versioned with RULES_VERSION like the rest of the rules, needs no copy.
+    if engine.load_content(content).id != BUILT_IN_CONTENT:
+        setup["content"] = content
     if position:
         setup["position"] = position
     try:

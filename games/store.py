@@ -190,6 +190,18 @@ def genesis_state(cursor, game_id: int):
     return engine.new_game({**payload["setup"], "seed": row[2]})
 
 
+def load_pinned_content(cursor, game_id: int) -> None:
+    """Load the content a game pinned in `game_created` (docs/packs.md) into the engine, for a
+    state that starts from a snapshot rather than from `new_game`. Never the packs folder."""
+    cursor.execute("SELECT (payload->'setup'->'content')::text FROM games_event WHERE game_id = %s AND seq = 0",
+                   [game_id])
+    row = cursor.fetchone()
+    if row is None or row[0] is None:
+        raise IntegrityFailure(f"Game {game_id}'s snapshot names content its game_created event does not pin; run "
+                               f"`python manage.py verify_game {game_id}`.")
+    engine.load_content(orjson.loads(row[0]))
+
+
 def fold(cursor, state, *, game_id: int, after_seq: int, upto_seq: int):
     """Apply the folded events with after_seq < seq <= upto_seq to `state`, in seq order."""
     cursor.execute(
@@ -225,6 +237,8 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
             snap_id, snap_seq, blob, snap_hash, event_hash = row
             if snap_hash == event_hash:
                 state, start = engine.load_state(bytes(blob)), snap_seq
+                if state.content:
+                    load_pinned_content(cursor, game_id)
             else:
                 discard_snapshot(cursor, snap_id)
                 rebuild = True

@@ -180,6 +180,9 @@ CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=False)
 # each worker's memory (at most this many games).
 RDI_SNAPSHOT_EVERY = env.int("RDI_SNAPSHOT_EVERY", default=50)
 RDI_STATE_CACHE_SIZE = env.int("RDI_STATE_CACHE_SIZE", default=512)
+# Content packs (docs/packs.md): the folder of installed pack files; staff uploads live in the
+# database beside them.
+RDI_PACKS_DIR = env.str("RDI_PACKS_DIR", default=str(BASE_DIR / "packs"))
 # The largest decision body the API accepts, in bytes of JSON.
 RDI_MAX_DECISION_BYTES = env.int("RDI_MAX_DECISION_BYTES", default=4096)
 
