@@ -35,6 +35,9 @@ POLICY: dict[str, tuple[str, ...]] = {
     # a cache: written every N events, deleted when it disagrees with the log, never edited
     "games_snapshot": ("SELECT", "INSERT", "DELETE"),
     "games_table": FULL,
+    # content packs staff upload in the admin; a game pins the documents it plays, so an
+    # upload may be replaced or deleted without changing any game
+    "games_uploadedpack": FULL,
     "games_seat": FULL,
     "disputes_dispute": ("SELECT", "INSERT", "UPDATE"),
     # the staff's audit trail of a dispute

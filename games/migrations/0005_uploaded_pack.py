@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_seat_bot_and_timers'),
+        ('games', '0004_idempotency_key_per_actor'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
