@@ -27,14 +27,11 @@ def targets(state: State, seat: int) -> list[int]:
     return [cid for s in state.living() if s != seat for cid in in_play(state, s)]
 
 
-_HURTS: dict = {}
-
-
 def hurts_target(c) -> bool:
-    got = _HURTS.get(id(c))
+    got = c.__dict__.get("_hurts")      # on the card, like responses._profile, never keyed by id()
     if got is None:
-        got = _HURTS[id(c)] = any(st["do"] == "lose" and st["stat"] == "fortitude" and st["who"] == "target"
-                                  for st in c.steps)
+        got = c.__dict__["_hurts"] = any(st["do"] == "lose" and st["stat"] == "fortitude" and st["who"] == "target"
+                                         for st in c.steps)
     return got
 
 

@@ -177,18 +177,18 @@ def _add(out, state, seat, cid, c, ctx, allowed, answering, prof) -> None:
 
 _NO_TARGET = ({},)
 _ALL_TIMINGS = frozenset(TIMING)
-_PROFILES: dict = {}
 
 
 def _profile(c) -> tuple:
     """(its timings, the steps that decide whether and with which arguments the card can
     act, the frame kinds it can answer). Most cards have no such steps: their target alone
-    decides."""
-    got = _PROFILES.get(id(c))       # loaded content is never dropped, so ids stay unique
+    decides. Kept on the card itself: a table keyed by id() would hand a dropped card's
+    profile to a new card that happens to reuse its address."""
+    got = c.__dict__.get("_profile")
     if got is None:
-        got = _PROFILES[id(c)] = (frozenset(c.timing),
-                                  tuple(st for st in c.steps if BEHAVIOUR[st["do"]].args is not always),
-                                  answers(c.steps))
+        got = c.__dict__["_profile"] = (frozenset(c.timing),
+                                        tuple(st for st in c.steps if BEHAVIOUR[st["do"]].args is not always),
+                                        answers(c.steps))
     return got
 
 
@@ -196,16 +196,13 @@ def card_options(state: State, seat: int, ctx) -> list[dict]:
     out = []
     allowed = plausible(ctx)
     answering = ctx[1]["f"] if ctx[0] == "window" else None
-    cards, keys, profiles = of(state).cards, state.cards, _PROFILES
+    cards, keys = of(state).cards, state.cards
     for cid in state.seats[seat].hand:
         c = cards[keys[cid]]
-        prof = profiles.get(id(c)) or _profile(c)
+        prof = c.__dict__.get("_profile") or _profile(c)
         if not allowed.isdisjoint(prof[0]):
             _add(out, state, seat, cid, c, ctx, allowed, answering, prof)
     return out
-
-
-
 
 
 # --- the prompts, by context -------------------------------------------------

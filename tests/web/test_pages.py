@@ -11,6 +11,7 @@ from django.test import Client
 from games import engine, selectors, services, store
 from games.models import Game
 from games.web import narrate
+from tests.replay.conftest import client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,12 +25,6 @@ def _fresh_cache():
 
 def _user(django_user_model, name):
     return django_user_model.objects.create_user(username=name, password="a long enough password 1")
-
-
-def _client(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
@@ -70,7 +65,7 @@ def _assert_no_leak(game, users):
     hands = {i: {c["title"] for c in s["hand"]} for i, s in enumerate(omni["seats"])}
     ids = {i: {c["id"] for c in s["hand"]} for i, s in enumerate(omni["seats"])}
     for me, user in enumerate(users):
-        client = _client(user)
+        client = client_for(user)
         for url in _page_urls(game):
             html = client.get(url).content.decode()
             for other in range(len(omni["seats"])):
@@ -121,14 +116,14 @@ def test_the_table_page_offers_exactly_the_prompts_decisions(two_player_game):
         state = selectors.game_state(game=game)
         prompt = engine.prompts(state)[0]
         if prompt.seat in (0, 1):
-            html = _client(users[prompt.seat]).get(f"/games/{game.pk}/board/").content.decode()
+            html = client_for(users[prompt.seat]).get(f"/games/{game.pk}/board/").content.decode()
             offered = [json.loads(m.replace("&quot;", '"'))
                        for m in re.findall(r'name="decision" value="([^"]*)"', html)]
             expected = [d for d in prompt.decisions if d["type"] != "discard"]
             assert sorted(map(json.dumps, offered)) == sorted(json.dumps(d, sort_keys=True) for d in expected)
             if any(d["type"] == "discard" for d in prompt.decisions):
                 assert 'id="discard-form"' in html
-            other = _client(users[1 - prompt.seat]).get(f"/games/{game.pk}/board/").content.decode()
+            other = client_for(users[1 - prompt.seat]).get(f"/games/{game.pk}/board/").content.decode()
             assert 'name="decision"' not in other
         _play(game, rng, 1)
 
@@ -142,7 +137,7 @@ def test_a_decision_from_the_page_is_appended(two_player_game):
         if prompt.seat in (0, 1):
             break
         _play(game, rng, 1)
-    client, seq = _client(users[prompt.seat]), game.seq
+    client, seq = client_for(users[prompt.seat]), game.seq
     decision = prompt.decisions[-1]
     if decision["type"] == "discard":
         body = {"discard": "1", "expected_seq": str(seq), "key": "k1", "cards": [str(c) for c in decision["cards"]]}
@@ -182,7 +177,7 @@ def test_lobby_signup_play_now_and_history(client, django_user_model):
 
 def test_create_join_and_start_a_table(django_user_model):
     ana, bob = _user(django_user_model, "ana2"), _user(django_user_model, "bob2")
-    a, b = _client(ana), _client(bob)
+    a, b = client_for(ana), client_for(bob)
     answer = a.post("/tables/new/", {"player_count": "3", "character": "zot", "ai_seats": "1", "turn_seconds": "60"})
     assert answer.status_code == 302
     table_url = answer["Location"]

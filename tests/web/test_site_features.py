@@ -9,6 +9,7 @@ from django.test import Client, override_settings
 from games import services, store
 from games.models import Game, Table
 from replay.export import parse_export
+from tests.replay.conftest import client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 GOLDEN = Path(__file__).parents[1] / "golden" / "two-players.jsonl"
@@ -19,12 +20,6 @@ def _fresh_cache():
     store.cache.clear()
     yield
     store.cache.clear()
-
-
-def _client(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
@@ -51,7 +46,7 @@ def finished_game(ana):
 
 
 def test_game_over_offers_a_rematch_that_deals_the_same_seats_a_new_seed(finished_game, ana):
-    client = _client(ana)
+    client = client_for(ana)
     page = client.get(f"/games/{finished_game.pk}/").content.decode()
     assert 'id="rematch"' in page
     r = client.post(f"/games/{finished_game.pk}/rematch/")
@@ -70,7 +65,7 @@ def test_a_rematch_with_other_players_leaves_their_seats_open(finished_game, ana
     seat = finished_game.table.seats.get(index=1)
     seat.is_ai, seat.user, seat.bot = False, bob, ""
     seat.save()
-    r = _client(ana).post(f"/games/{finished_game.pk}/rematch/")
+    r = client_for(ana).post(f"/games/{finished_game.pk}/rematch/")
     table = Table.objects.exclude(pk=finished_game.table_id).get()
     assert r["Location"] == f"/tables/{table.pk}/"
     assert table.status == Table.Status.OPEN and list(table.seats.values_list("index", "user_id")) == [(0, ana.pk)]
@@ -78,7 +73,7 @@ def test_a_rematch_with_other_players_leaves_their_seats_open(finished_game, ana
 
 def test_only_a_player_of_a_finished_game_gets_a_rematch(finished_game, django_user_model):
     eve = django_user_model.objects.create_user(username="eve", password="a long enough password 1")
-    r = _client(eve).post(f"/games/{finished_game.pk}/rematch/", follow=True)
+    r = client_for(eve).post(f"/games/{finished_game.pk}/rematch/", follow=True)
     assert b"Only a player of a finished game can ask for a rematch." in r.content
     assert Game.objects.count() == 1
 
@@ -89,23 +84,23 @@ def test_the_lobby_lists_live_games_to_watch_as_a_spectator(ana, django_user_mod
     services.seat_take(table_id=table.pk, user=ana, character="fiona", ai=True, bot="random")
     game = services.table_start(table_id=table.pk, user=ana)
     eve = django_user_model.objects.create_user(username="eve", password="a long enough password 1")
-    lobby = _client(eve).get("/").content.decode()
+    lobby = client_for(eve).get("/").content.decode()
     assert f'href="/games/{game.pk}/"' in lobby and "Watch game" in lobby and "Fiona (Easy bot)" in lobby
-    watching = _client(eve).get(f"/games/{game.pk}/").content.decode()
+    watching = client_for(eve).get(f"/games/{game.pk}/").content.decode()
     assert "watching this game as a spectator" in watching and 'id="prompt"' not in watching
     assert 'name="cards"' not in watching and 'data-card=' not in watching       # no hand at all
-    assert "Watch game" not in _client(ana).get("/").content.decode()            # not your own game
+    assert "Watch game" not in client_for(ana).get("/").content.decode()            # not your own game
 
 
 @override_settings(RDI_TURN_SECONDS=90, RDI_WINDOW_SECONDS=20)
 def test_play_now_says_that_turn_timers_apply_and_how_long(ana):
-    lobby = _client(ana).get("/").content.decode()
+    lobby = client_for(ana).get("/").content.decode()
     assert 'id="timer-notice"' in lobby
     assert "<strong>90 s</strong> for each of your turns" in lobby and "<strong>20 s</strong> to answer" in lobby
 
 
 def test_bots_are_offered_as_levels_with_a_line_each(ana):
-    lobby = _client(ana).get("/").content.decode()
+    lobby = client_for(ana).get("/").content.decode()
     for level, bot in (("Easy", "random"), ("Normal", "heuristic"), ("Hard", "mcts")):
         assert f'<option value="{bot}"' in lobby and f">{level}</option>" in lobby
     assert "heuristic@" not in lobby and "games/ai/" not in lobby
