@@ -161,7 +161,8 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": env.str("RDI_CACHE_URL", default=REDIS_URL),
-        "KEY_PREFIX": "rdi",
+        # its own prefix per deployment or test run, so throttle counts never carry over
+        "KEY_PREFIX": env.str("RDI_CACHE_PREFIX", default="rdi"),
     },
 }
 

@@ -1,7 +1,9 @@
 """The owner role inside a test (tests/conftest.py runs the suite as the service role)."""
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 from django.db import DatabaseError, connection as default_connection
+
+from rdi_service import db_roles
 
 
 @contextmanager
@@ -12,7 +14,11 @@ def owner_role(connection=default_connection):
     else under `SET ROLE <service>` (tests/conftest.py)."""
     role = connection.settings_dict.get("RDI_SET_ROLE")
     if not role:
-        yield
+        # A connection that logged in as the service role itself (a thread's, or the one a
+        # browser test's teardown gets in another async context) cannot RESET ROLE: it logs
+        # in again as the owner (outside a transaction only: a transactional test's flush).
+        with nullcontext() if connection.in_atomic_block else db_roles.as_owner(connection):
+            yield
         return
     connection.ensure_connection()
     with connection.cursor() as cursor:
