@@ -17,7 +17,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import engine, services as game_services, store
-from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound, ServiceError
+from games.errors import Conflict, Forbidden, Illegal, NotFound, ServiceError
 from games.models import Game, GameEvent, Seat
 from disputes.models import Dispute, DisputeAction
 

@@ -430,7 +430,8 @@ def _append_seat_event(*, game_id: int, seat: int, kind: str, actor: str, change
         if payload is None:
             return None
         seat_row.save(update_fields=["bot", "autopass"])
-        humans = frozenset(Seat.objects.filter(table_id=locked.table_id, is_ai=False, bot="").values_list("index", flat=True))
+        humans = frozenset(Seat.objects.filter(table_id=locked.table_id, is_ai=False, bot="")
+                           .values_list("index", flat=True))
         state = store.state_for_read(cursor, game_id=game_id, seq=locked.seq, expected_hash=locked.state_hash)
         return append_locked(cursor, game_id=game_id, locked=locked, state=state, human_seats=humans,
                              events=[store.NewEvent(kind, seat, actor, payload, locked.state_hash)]).seq
