@@ -17,7 +17,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import engine, services as game_services, store
-from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound, ServiceError
+from games.errors import Conflict, Forbidden, Illegal, NotFound, ServiceError
 from games.models import Game, GameEvent, Seat
 from disputes.models import Dispute, DisputeAction
 
@@ -76,18 +76,17 @@ def staff_event_append(*, game_id: int, kind: str, payload: dict, actor: str) ->
     if kind not in STAFF_KINDS:
         raise ValueError(f"kind must be one of {STAFF_KINDS}")
     with transaction.atomic(), connection.cursor() as cursor:
-        seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans, _ = \
-            game_services.lock_game(cursor, game_id)
-        if rules_version != store.rules_version():
-            raise Conflict(f"This game was played under rules {rules_version}; this server runs "
+        locked = game_services.lock_game(cursor, game_id)
+        if locked.rules_version != store.rules_version():
+            raise Conflict(f"This game was played under rules {locked.rules_version}; this server runs "
                            f"{store.rules_version()} and cannot fold staff events into it.",
                            code="rules_version_mismatch")
         folded = kind in store.ADMIN_FOLDED_KINDS
-        if folded and status == Game.Status.OVER:
+        if folded and locked.status == Game.Status.OVER:
             raise Illegal("The game is over: its numbers can no longer be corrected and it cannot be voided; add a "
                           "note or resolve the dispute instead.", code="game_over")
-        state = store.state_for_write(cursor, game_id=game_id, seq=seq, expected_hash=state_hash)
-        new_hash = state_hash
+        state = store.state_for_write(cursor, game_id=game_id, seq=locked.seq, expected_hash=locked.state_hash)
+        new_hash = locked.state_hash
         if folded:
             try:
                 state, _ = store.apply_event(state, kind, payload)
@@ -100,22 +99,13 @@ def staff_event_append(*, game_id: int, kind: str, payload: dict, actor: str) ->
             events.append(store.NewEvent("game_ended", None, "system",
                                          {"winners": list(state.winners), "seed": state.seed,
                                           "voided": kind == ADMIN_VOID}, new_hash))
-        human_seats = frozenset(humans)
-        if status == Game.Status.OVER:
+        projection = None
+        if locked.status == Game.Status.OVER:
             projection = {"status": Game.Status.OVER, "prompt_seats": [], "deadline": None,
                           "winners": list(Game.objects.filter(pk=game_id).values_list("winners", flat=True)[0])}
-        else:
-            projection = game_services._projection(state=state, turn_seconds=turn_seconds, human_seats=human_seats,
-                                                   window_seconds=window_seconds)
-        digest = store.append_events(cursor, game_id=game_id, after_seq=seq, after_hash=last_hash, events=events,
-                                     projection=projection)
-        if digest is None:
-            raise IntegrityFailure(f"Game {game_id}'s row changed under its lock; retry.")
-        last_seq = seq + len(events)
-        entry = store.CachedState(last_seq, new_hash, rules_version, state, last_hash=digest,
-                                  turn_seconds=turn_seconds, human_seats=human_seats, window_seconds=window_seconds)
-        transaction.on_commit(lambda: game_services._after_commit(game_id, entry))
-        return seq + 1
+        game_services.append_locked(cursor, game_id=game_id, locked=locked, state=state, events=events,
+                                    human_seats=frozenset(locked.human_seats), projection=projection)
+        return locked.seq + 1
 
 
 def _digest(text: str) -> str:

@@ -32,6 +32,45 @@ def tables_open():
     return Table.objects.filter(status=Table.Status.OPEN).select_related("owner").prefetch_related("seats__user")
 
 
+def table_with_seats(*, table_id: int) -> Table:
+    table = Table.objects.filter(pk=table_id).prefetch_related("seats__user").first()
+    if table is None:
+        raise NotFound(f"There is no table {table_id}.")
+    return table
+
+
+def game_id_of_table(*, table_id: int) -> int | None:
+    """The game a started table became, or None."""
+    return Game.objects.filter(table_id=table_id).values_list("pk", flat=True).first()
+
+
+def seats(*, table_id: int) -> list[Seat]:
+    """A table's seats in seat order."""
+    return list(Seat.objects.filter(table_id=table_id).order_by("index"))
+
+
+def characters_taken(*, table_id: int) -> list[str]:
+    return list(Seat.objects.filter(table_id=table_id).values_list("character", flat=True))
+
+
+def games_active_of(*, user, limit: int = 20) -> list[Game]:
+    """The caller's games being played, newest first."""
+    return list(Game.objects.filter(table__seats__user=user, status=Game.Status.ACTIVE)
+                .select_related("table").order_by("-id")[:limit])
+
+
+def games_active(*, limit: int = 20) -> list[Game]:
+    """Games being played, newest first, with their seats (to offer them to spectators)."""
+    return list(Game.objects.filter(status=Game.Status.ACTIVE).select_related("table")
+                .prefetch_related("table__seats__user").order_by("-id")[:limit])
+
+
+def games_of(*, user, limit: int = 200) -> list[Game]:
+    """Every game the caller has a seat in, newest first, with their seats."""
+    return list(Game.objects.filter(table__seats__user=user).select_related("table")
+                .prefetch_related("table__seats__user").order_by("-id")[:limit])
+
+
 def seat_of(*, game: Game, user) -> int | None:
     """The caller's seat index in `game`, or None for spectators and anonymous callers."""
     if user is None or not user.is_authenticated:

@@ -420,30 +420,44 @@ def _append_seat_event(*, game_id: int, seat: int, kind: str, actor: str, change
     """Lock the game, let `change(seat_row)` update the seat and return the payload (or None:
     nothing to do), append the event with the unchanged state hash, refresh the deadline."""
     with transaction.atomic(), connection.cursor() as cursor:
-        seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, _, table_id = \
-            lock_game(cursor, game_id)
-        if status == Game.Status.OVER:
+        locked = lock_game(cursor, game_id)
+        if locked.status == Game.Status.OVER:
             raise Illegal("The game is over; nothing about its seats can change now.", code="game_over")
-        seat_row = Seat.objects.select_for_update().filter(table_id=table_id, index=seat).first()
+        seat_row = Seat.objects.select_for_update().filter(table_id=locked.table_id, index=seat).first()
         if seat_row is None:
             raise NotFound(f"There is no seat {seat} in game {game_id}.")
         payload = change(seat_row)
         if payload is None:
             return None
         seat_row.save(update_fields=["bot", "autopass"])
-        humans = frozenset(Seat.objects.filter(table_id=table_id, is_ai=False, bot="").values_list("index", flat=True))
-        state = store.state_for_read(cursor, game_id=game_id, seq=seq, expected_hash=state_hash)
-        projection = _projection(state=state, turn_seconds=turn_seconds, human_seats=humans,
-                                 window_seconds=window_seconds)
-        digest = store.append_events(cursor, game_id=game_id, after_seq=seq, after_hash=last_hash,
-                                     events=[store.NewEvent(kind, seat, actor, payload, state_hash)],
-                                     projection=projection)
-        if digest is None:
-            raise IntegrityFailure(f"Game {game_id}'s row changed under its lock; retry.")
-        entry = store.CachedState(seq + 1, state_hash, rules_version, state, last_hash=digest,
-                                  turn_seconds=turn_seconds, human_seats=humans, window_seconds=window_seconds)
-        transaction.on_commit(lambda: _after_commit(game_id, entry))
-        return seq + 1
+        humans = frozenset(Seat.objects.filter(table_id=locked.table_id, is_ai=False, bot="")
+                           .values_list("index", flat=True))
+        state = store.state_for_read(cursor, game_id=game_id, seq=locked.seq, expected_hash=locked.state_hash)
+        return append_locked(cursor, game_id=game_id, locked=locked, state=state, human_seats=humans,
+                             events=[store.NewEvent(kind, seat, actor, payload, locked.state_hash)]).seq
+
+
+# --- the append every locked writer outside the decision path goes through ------------------
+
+def append_locked(cursor, *, game_id: int, locked: LockedGame, state, events: list[store.NewEvent],
+                  human_seats: frozenset, projection: dict | None = None) -> store.CachedState:
+    """Append `events` after the row `lock_game` locked and read (`locked`), in the caller's
+    transaction, leaving the game in `state`: the game row gets `projection` (default: the
+    projection of `state`), and after the commit the cache, timers and live ping follow as
+    after a decision. Used by seat-control events here and by staff events
+    (disputes/services.py); returns the new cache entry (its `seq` is the last event's)."""
+    if projection is None:
+        projection = _projection(state=state, turn_seconds=locked.turn_seconds, human_seats=human_seats,
+                                 window_seconds=locked.window_seconds)
+    digest = store.append_events(cursor, game_id=game_id, after_seq=locked.seq, after_hash=locked.last_hash,
+                                 events=events, projection=projection)
+    if digest is None:
+        raise IntegrityFailure(f"Game {game_id}'s row changed under its lock; retry.")
+    entry = store.CachedState(locked.seq + len(events), events[-1].state_hash, locked.rules_version, state,
+                              last_hash=digest, turn_seconds=locked.turn_seconds, human_seats=human_seats,
+                              window_seconds=locked.window_seconds)
+    transaction.on_commit(lambda: _after_commit(game_id, entry))
+    return entry
 
 
 # --- after commit ---------------------------------------------------------------------------

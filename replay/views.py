@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors
-from games.errors import ServiceError
+from games.errors import NotFound, ServiceError
 from games.models import Game
 from games.web import board
 from games.web.bots import bot_level
@@ -20,10 +20,10 @@ from replay.api import parse_at
 
 
 def _game(game_id: int) -> Game:
-    game = Game.objects.select_related("table").filter(pk=game_id).first()
-    if game is None:
-        raise Http404("No such game")
-    return game
+    try:
+        return selectors.game_get(game_id=game_id)
+    except NotFound:
+        raise Http404("No such game") from None
 
 
 #: The event log's kinds (docs/event-store.md) in words for the step header.

@@ -21,8 +21,8 @@ from accounts.forms import SignUpForm
 from accounts.redirects import same_site_path
 from games import decision_input, engine, selectors, services
 from games.engine.cards import CHARACTER_INFO
-from games.errors import ServiceError
-from games.models import Game, Seat, Table
+from games.errors import NotFound, ServiceError
+from games.models import Game, Table
 from games.web import board, narrate
 from games.web.bots import bot_level, bot_levels
 
@@ -66,8 +66,7 @@ def lobby(request):
     tables = list(selectors.tables_open()[:50])
     yours = []
     if request.user.is_authenticated:
-        yours = list(Game.objects.filter(table__seats__user=request.user, status=Game.Status.ACTIVE)
-                     .select_related("table").order_by("-id")[:20])
+        yours = selectors.games_active_of(user=request.user)
     bots, default_bot = bot_levels()
     return render(request, "web/lobby.html", {
         "tables": tables, "your_games": yours, "characters": _characters(), "bots": bots,
@@ -78,10 +77,8 @@ def lobby(request):
 
 def _live_games(user) -> list[dict]:
     """Games being played that the caller can watch (as a spectator: no hand, no deck)."""
-    games = Game.objects.filter(status=Game.Status.ACTIVE).select_related("table").prefetch_related(
-        "table__seats__user").order_by("-id")[:20]
     rows = []
-    for g in games:
+    for g in selectors.games_active():
         seats = sorted(g.table.seats.all(), key=lambda s: s.index)
         if user.is_authenticated and any(s.user_id == user.pk for s in seats):
             continue
@@ -94,10 +91,8 @@ def _live_games(user) -> list[dict]:
 @login_required
 @require_GET
 def history(request):
-    games = (Game.objects.filter(table__seats__user=request.user).select_related("table")
-             .prefetch_related("table__seats__user").order_by("-id")[:200])
     rows = []
-    for g in games:
+    for g in selectors.games_of(user=request.user):
         seats = sorted(g.table.seats.all(), key=lambda s: s.index)
         mine = next((s.index for s in seats if s.user_id == request.user.pk), None)
         players = [{"name": CHARACTER_INFO[s.character]["name"].split()[0],
@@ -195,11 +190,13 @@ def play_now(request):
 
 
 def table_page(request, table_id: int):
-    table = Table.objects.filter(pk=table_id).prefetch_related("seats__user").first()
-    if table is None:
-        raise Http404("No such table")
-    if table.status == Table.Status.STARTED and Game.objects.filter(table=table).exists():
-        return redirect("web-game", game_id=table.game.pk)
+    try:
+        table = selectors.table_with_seats(table_id=table_id)
+    except NotFound:
+        raise Http404("No such table") from None
+    game_id = selectors.game_id_of_table(table_id=table.pk) if table.status == Table.Status.STARTED else None
+    if game_id is not None:
+        return redirect("web-game", game_id=game_id)
     seats = {s.index: s for s in table.seats.all()}
     rows = [{"index": i, "seat": seats.get(i),
              "name": CHARACTER_INFO[seats[i].character]["name"] if i in seats else None,
@@ -220,11 +217,11 @@ def table_action(request, table_id: int, action: str):
     p = request.POST
     try:
         if action == "join":
-            used = list(Seat.objects.filter(table_id=table_id).values_list("character", flat=True))
+            used = selectors.characters_taken(table_id=table_id)
             services.seat_take(table_id=table_id, user=request.user, character=_pick(p.get("character"), used),
                                index=_int(p.get("index")))
         elif action == "ai":
-            used = list(Seat.objects.filter(table_id=table_id).values_list("character", flat=True))
+            used = selectors.characters_taken(table_id=table_id)
             _add_ai_seat(table_id=table_id, user=request.user, character=_pick(p.get("character"), used),
                          bot=p.get("bot"))
         elif action == "start":
@@ -244,7 +241,7 @@ def rematch(request, game_id: int):
     Bots sit down again at once; the other players' seats stay open for them to take, and
     when there are none the game starts straight away."""
     game = _game_or_404(game_id)
-    old = sorted(game.table.seats.all(), key=lambda s: s.index)
+    old = selectors.seats(table_id=game.table_id)
     mine = next((s for s in old if s.user_id == request.user.pk), None)
     if game.status != Game.Status.OVER or mine is None:
         messages.error(request, "Only a player of a finished game can ask for a rematch.")
@@ -271,10 +268,10 @@ def rematch(request, game_id: int):
 # --- the game table ------------------------------------------------------------------------
 
 def _game_or_404(game_id: int) -> Game:
-    game = Game.objects.select_related("table").filter(pk=game_id).first()
-    if game is None:
-        raise Http404("No such game")
-    return game
+    try:
+        return selectors.game_get(game_id=game_id)
+    except NotFound:
+        raise Http404("No such game") from None
 
 
 def _board(request, game: Game) -> dict:

@@ -6,8 +6,7 @@ cards in the situations real play produces.
 """
 import random
 
-from games.engine import CHARACTERS, apply, new_game, prompts
-from games.engine.cards import CARDS
+from games.engine import CARDS, CHARACTERS, apply, new_game, prompts
 from games.engine.scenario import run_file
 
 from .test_scenarios import FILES
