@@ -104,40 +104,6 @@ def _autopass_of(game_id: int, seat: int) -> str:
 
 # --- automatic decisions: bots and auto-pass -------------------------------------------------
 
-def concerns(view: dict, seat: int) -> bool:
-    """Whether the thing on top of the stack concerns `seat`: a card aimed at it (or at
-    everyone), played by it or answering one of its cards; a Drink it would drink; a Round of
-    Gambling it is in. Auto-pass mode `untargeted` passes the windows that do not."""
-    stack = view.get("stack") or []
-    if not stack:
-        return True
-    top = stack[-1]
-    kind = top.get("f")
-    if top.get("seat") == seat:
-        return True
-    if kind == "card":
-        args = top.get("args") or {}
-        if args.get("target") == seat or seat in (args.get("targets") or []):
-            return True
-        if top.get("effect") in ("damage_each", "steal_each", "mass_heal", "toast", "gamble", "control", "raise",
-                                 "winning_hand", "force_out", "take_pot", "end_round_to_inn"):
-            return True
-        if "portion" in args:
-            for fr in reversed(stack):
-                if fr.get("f") == "drink":
-                    portions = fr.get("portions") or []
-                    if 0 <= args["portion"] < len(portions) and portions[args["portion"]].get("holder") == seat:
-                        return True
-                    break
-        on = top.get("on")
-        return any(fr.get("id") == on and fr.get("seat") == seat for fr in stack)
-    if kind == "drink":
-        return any(p.get("holder") == seat for p in top.get("portions") or [])
-    if kind in ("hitback",):
-        return seat in (top.get("victims") or [])
-    return True   # events, contests, last chances, wins: everyone's business
-
-
 def seat_controls(game_id: int) -> dict[int, tuple[str, str]]:
     """{seat index: (bot name or "", auto-pass mode)} of a game's table. A change to either
     is an event, so it moves the game's seq: a batch that read these can keep them until
@@ -181,13 +147,13 @@ def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
                 entry.seat_controls = controls
     seat = prompts[0].seat
     bot_name, mode = controls.get(seat, ("", "off"))
-    view = engine.view(state, seat)
     if bot_name:
         bot = ai.get_bot(bot_name)
         seed = ai.decision_seed(secret=state.seed, seq=seq, seat=seat)
-        decision = bot.decide(view, seed=seed)
+        decision = bot.decide(engine.view(state, seat), seed=seed)
         return seat, decision, bot.actor, f"ai:{seq}:{seat}"
-    if prompts[0].kind == "respond" and (mode == "windows" or (mode == "untargeted" and not concerns(view, seat))):
+    if prompts[0].kind == "respond" and (mode == "windows"
+                                         or (mode == "untargeted" and not engine.concerns(state, seat))):
         return seat, {"seat": seat, "type": "pass"}, "autopass", f"autopass:{seq}:{seat}"
     return None
 

@@ -86,14 +86,16 @@ def test_every_registered_primitive_has_a_behaviour_and_back():
     assert set(engine.PRIMITIVES) == set(BEHAVIOUR)
 
 
-def test_concerns_is_derived_from_card_data_and_agrees_with_the_timers_word_list():
-    """engine.concerns reads the steps; games.timers.concerns still reads effect words from
-    the view. Over random base games they must agree on every window."""
+def test_concerns_is_derived_from_card_data_and_agrees_with_the_old_word_list():
+    """engine.concerns reads the steps. Auto-pass used to decide from a list of effect words
+    in games/timers.py (kept below as the reference): over random base games the two must
+    agree on every window, so the switch changed no auto-pass."""
     import random
 
     from games.engine import apply, concerns, new_game, prompts, view
     from games.simulation import random_decision
-    from games.timers import concerns as by_words
+
+    by_words = _word_rule
 
     checked = 0
     for seed in range(12):
@@ -129,3 +131,36 @@ def test_a_state_of_unloaded_content_says_so():
     finally:
         content_module._LOADED.update(saved)
     assert view(load_state(blob), "omniscient")["seats"][0]["name"] == "Amundyr the Cursed"
+
+
+def _word_rule(view: dict, seat: int) -> bool:
+    """The rule auto-pass used before engine.concerns (games/timers.py under rules 1): effect
+    words read from the omniscient view's stack."""
+    stack = view.get("stack") or []
+    if not stack:
+        return True
+    top = stack[-1]
+    kind = top.get("f")
+    if top.get("seat") == seat:
+        return True
+    if kind == "card":
+        args = top.get("args") or {}
+        if args.get("target") == seat or seat in (args.get("targets") or []):
+            return True
+        if top.get("effect") in ("damage_each", "steal_each", "mass_heal", "toast", "gamble", "control", "raise",
+                                 "winning_hand", "force_out", "take_pot", "end_round_to_inn"):
+            return True
+        if "portion" in args:
+            for fr in reversed(stack):
+                if fr.get("f") == "drink":
+                    portions = fr.get("portions") or []
+                    if 0 <= args["portion"] < len(portions) and portions[args["portion"]].get("holder") == seat:
+                        return True
+                    break
+        on = top.get("on")
+        return any(fr.get("id") == on and fr.get("seat") == seat for fr in stack)
+    if kind == "drink":
+        return any(p.get("holder") == seat for p in top.get("portions") or [])
+    if kind in ("hitback",):
+        return seat in (top.get("victims") or [])
+    return True   # events, contests, last chances, wins: everyone's business

@@ -60,11 +60,20 @@ def test_autopass_off_never_decides_for_a_player(two_players):
 
 
 def test_untargeted_mode_skips_only_what_does_not_concern_the_seat():
-    stack = [{"f": "card", "id": 1, "seat": 0, "effect": "damage", "args": {"target": 2}}]
-    assert not timers.concerns({"stack": stack}, 1)
-    assert timers.concerns({"stack": stack}, 2)
-    stack = [{"f": "drink", "id": 3, "seat": 0, "portions": [{"holder": 1}]}]
-    assert timers.concerns({"stack": stack}, 1) and not timers.concerns({"stack": stack}, 2)
+    """The rule comes from the engine (engine.concerns, derived from the card data)."""
+    from tests.engine.helpers import card_ids, position
+
+    rot = "oh-no-i-think-that-growth-on-your-arm-might-be-mummy-rot"
+    st = position([{"character": "deirdre", "hand": [rot]}, {"character": "gerki"},
+                   {"character": "zot", "hand": ["the-stars-say-no"]}], phase="action")
+    engine.apply(st, {"seat": 0, "type": "play", "card": card_ids(st, 0, rot)[0], "target": 2})
+    assert engine.prompts(st)[0].kind == "respond"       # Zot may Ignore it: the window is open
+    assert engine.concerns(st, 0) and engine.concerns(st, 2) and not engine.concerns(st, 1)
+    st = position([{"character": "gerki", "drink_me": ["light-ale"]},
+                   {"character": "deirdre", "hand": ["water-into-wine"]}, {"character": "zot"}], phase="drink")
+    engine.apply(st, {"seat": 0, "type": "drink"})
+    assert st.stack[-1]["f"] == "drink"                   # Deirdre may answer it: the window is open
+    assert engine.concerns(st, 0) and not engine.concerns(st, 1) and not engine.concerns(st, 2)
 
 
 def test_acting_on_a_handed_over_seat_takes_it_back(two_players):
