@@ -4,10 +4,9 @@ import random
 
 import pytest
 
-from games import timers
 from games.models import GameEvent
 
-from .conftest import game_row, wait_for
+from .conftest import wait_for
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
