@@ -194,8 +194,13 @@ def play_one(game_id: int, seq: int) -> int:
 def moved_on(exc: ServiceError) -> bool:
     """Whether a refused automatic submit only means the game no longer waits for it (someone
     else's commit scheduled what follows). Any other refusal leaves a game waiting: the
-    caller logs it as an error, and the sweeper re-sends the turn."""
+    caller logs it with `still_waiting`, and the sweeper re-sends the turn."""
     return isinstance(exc, NotFound) or exc.code in ("stale_seq", "game_over")
+
+
+def still_waiting(exc: ServiceError, *, game_id: int, seq: int, actor: str, decision: dict, seat: int) -> None:
+    log.error("game %s seq %s is still waiting: %s's decision %s for seat %s was refused (%s: %s); "
+              "the sweeper will send the turn again", game_id, seq, actor, decision, seat, exc.code, exc.message)
 
 
 def _submit_automatic(game_id: int, seq: int, controls: dict | None):
@@ -212,9 +217,7 @@ def _submit_automatic(game_id: int, seq: int, controls: dict | None):
                                         expected_seq=seq, idempotency_key=key)
     except ServiceError as exc:
         if not moved_on(exc):
-            log.error("game %s seq %s is still waiting: %s's decision %s for seat %s was refused (%s: %s); "
-                      "the sweeper will send the turn again", game_id, seq, actor, decision, seat, exc.code,
-                      exc.message)
+            still_waiting(exc, game_id=game_id, seq=seq, actor=actor, decision=decision, seat=seat)
         return None
 
 
@@ -249,8 +252,7 @@ def expire(game_id: int, seq: int, *, now: datetime | None = None) -> str:
     except ServiceError as exc:
         if moved_on(exc):
             return "stale"
-        log.error("game %s seq %s is still waiting: the timeout's decision %s for seat %s was refused (%s: %s); "
-                  "the sweeper will send the timeout again", game_id, seq, decision, seat, exc.code, exc.message)
+        still_waiting(exc, game_id=game_id, seq=seq, actor="timeout", decision=decision, seat=seat)
         return "refused"
     if not result.over and timeouts_in_a_row(game_id, seat) >= settings.RDI_TIMEOUTS_BEFORE_HANDOVER:
         try:

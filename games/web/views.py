@@ -3,7 +3,6 @@ HTTP: writes go to `games.services`, reads to `games.selectors`; a game is shown
 the caller's `engine.view` (games/web/board.py)."""
 from __future__ import annotations
 
-import inspect
 import json
 import random
 
@@ -42,14 +41,6 @@ def _play_now_timers() -> dict:
     """What Play now's table gets (services.table_create's defaults), for the lobby's notice."""
     turn = settings.RDI_TURN_SECONDS
     return {"turn": _timer_words(turn), "window": _timer_words(settings.RDI_WINDOW_SECONDS if turn else None)}
-
-
-def _add_ai_seat(*, table_id: int, user, character: str, bot: str | None):
-    """An AI seat, with the bot's name when the seat service takes one (games/ai)."""
-    kwargs = {"table_id": table_id, "user": user, "character": character, "ai": True}
-    if bot and "bot" in inspect.signature(services.seat_take).parameters:
-        kwargs["bot"] = bot
-    return services.seat_take(**kwargs)
 
 
 def _pick(character: str | None, used: list[str]) -> str:
@@ -163,7 +154,8 @@ def table_create(request):
         services.seat_take(table_id=table.pk, user=request.user, character=used[0])
         for _ in range(ai_count):
             used.append(_pick(None, used))
-            _add_ai_seat(table_id=table.pk, user=request.user, character=used[-1], bot=p.get("bot"))
+            services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True,
+                               bot=p.get("bot"))
         if ai_count == count - 1 and p.get("start"):
             game = services.table_start(table_id=table.pk, user=request.user)
             return redirect("web-game", game_id=game.pk)
@@ -184,7 +176,7 @@ def play_now(request):
     _, default_bot = bot_levels()
     for _ in range(seats - 1):
         used.append(_pick(None, used))
-        _add_ai_seat(table_id=table.pk, user=request.user, character=used[-1], bot=default_bot)
+        services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True, bot=default_bot)
     game = services.table_start(table_id=table.pk, user=request.user)
     return redirect("web-game", game_id=game.pk)
 
@@ -222,8 +214,8 @@ def table_action(request, table_id: int, action: str):
                                index=_int(p.get("index")))
         elif action == "ai":
             used = selectors.characters_taken(table_id=table_id)
-            _add_ai_seat(table_id=table_id, user=request.user, character=_pick(p.get("character"), used),
-                         bot=p.get("bot"))
+            services.seat_take(table_id=table_id, user=request.user, character=_pick(p.get("character"), used),
+                               ai=True, bot=p.get("bot"))
         elif action == "start":
             game = services.table_start(table_id=table_id, user=request.user)
             return redirect("web-game", game_id=game.pk)
