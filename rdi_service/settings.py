@@ -192,7 +192,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Play, replay and verify games of The Red Dragon Inn.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.api.schema_links.add_links"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.api.schema_links.add_links",
+                            "games.api.schema_answers.add_unsupported_media_type"],
 }
 
 LOGGING = {
