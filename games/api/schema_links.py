@@ -1,5 +1,5 @@
 """OpenAPI links (a drf-spectacular post-processing hook): what one answer's ids open next, so
-that clients and the stateful fuzzing run (tests/store/test_api_schemathesis.py) can follow a
+that clients and the stateful fuzzing run (tests/api/test_api_schemathesis.py) can follow a
 table from its creation to its seats, its start, its game and the game's decisions."""
 
 TABLE_ID = {"table_id": "$response.body#/id"}
