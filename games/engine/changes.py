@@ -1,29 +1,83 @@
-"""Pending changes: a Fortitude, Alcohol or Gold change that has not landed yet.
+"""Pending changes: Fortitude, Alcohol and Gold changes that have not landed yet.
 
-A change carries its source seat, its target, the stat, the amount and the card type it
-counts as (`as_type`: Scarab damage counts as an Action played by Amundyr). A card's own
-changes are answered through the card (Ignore and "the Inn pays" answer the card frame, and
-its steps honour them when it resolves, digest §7-§8). A change that comes from no card —
-a hook's, "as though" from a card — becomes a `change` frame on the stack, so the seat it
-hits can answer it (Ignore it, as it could the card it counts as) before it lands; its
-`no_hitback` and `no_redirect` say what the rules forbid for it. The frame is only pushed
-when its target holds something it could play in that window, so changes nobody can answer
-land at once.
+Every such change a card (or a hook, or a rule like Wages) makes is built here as a change
+`{"source", "target", "stat", "delta", "card", "type", ...}` (digest §7-§9):
+
+- `delta` is signed (-3: lose 3 Fortitude / pay 3 Gold; +2: gain 2); Gold a seat pays goes
+  `to` the Inn, the pot or a seat.
+- `type` is the card type it counts as (a card's own type; "Action" for Scarab damage,
+  which comes "as though" from Amundyr's Action).
+- What answered it before it lands: `ignored` and `inn_pays` (for a card's changes these
+  are answered on the card frame itself, as in the base game), `reduced` (reduce_change;
+  an Ignore of a card whose step says `ignore_reduces`), `redirects` (the seats it was
+  redirected to, in the order played; `minion` when the last one is a Minion), `replaced`
+  (replace_change: the target loses another stat instead and the Inn pays).
+- What it may not be: `no_hitback`, `no_redirect`, `no_ignore`; `inn_reduces` says "the
+  Inn pays" only takes that much off (Wages [001:1172-1174]).
+
+`submit` lands a step's changes at once unless some seat they hit holds a card that could
+answer one of them; then they wait together in one `change` frame, whose window asks only
+the seats they hit (a response names the change it answers by its index, `change`). When
+the window closes they land in order and "after it happened" (hit-back) opens on what
+actually landed: the seats that really lost Fortitude, the original source as the one who
+hurt them [004:507-532; 001:465-486]. A card's changes can only be answered here when the
+content has a card that reduces, redirects or replaces a change (`Content.changes_answerable`);
+the base game has none, so its changes land exactly as they always did.
 """
+from .content import of
 from .frames import pop, push
-from .ops import change_alcohol, change_fortitude, emit, pay
+from .ops import INN, change_alcohol, change_fortitude, emit, gain_gold, pay
 from .state import State
 
+#: What a step's `run` returns when its changes wait in a `change` frame: the card's
+#: remaining steps wait too (resolve.proceed).
+WAIT = "wait"
 
-def pending(state: State, *, source: int, target: int, stat: str, amount: int, as_type: str,
-            hitback: bool = False, redirect: bool = False, reason: str = "") -> None:
-    ch = {"f": "change", "source": source, "target": target, "stat": stat, "amount": amount, "type": as_type,
-          "ignored": [], "no_hitback": not hitback, "no_redirect": not redirect, "reason": reason}
-    from .responses import card_options
-    if not state.seats[target].out and card_options(state, target, ("window", ch)):
-        push(state, ch, poll_from=target, only=[target])
-        return
-    land(state, ch)
+
+def change(source, target, stat, delta, *, card=None, as_type="", to=None, reason="", **flags) -> dict:
+    ch = {"source": source, "target": target, "stat": stat, "delta": delta, "card": card, "type": as_type,
+          "ignored": False, "inn_pays": False, "reduced": 0, "redirects": []}
+    if to is not None:
+        ch["to"] = to
+    if reason:
+        ch["reason"] = reason
+    ch.update({k: v for k, v in flags.items() if v})
+    return ch
+
+
+def amount(ch: dict) -> int:
+    """What is left of the change after reductions (a magnitude, never below 0)."""
+    return max(0, abs(ch["delta"]) - ch["reduced"])
+
+
+def hurts(ch: dict) -> bool:
+    """A change its target would rather not take: losing Fortitude or Gold, gaining Alcohol."""
+    return (ch["delta"] > 0) if ch["stat"] == "alcohol" else (ch["delta"] < 0)
+
+
+def submit(state: State, chs: list, hit=None) -> bool:
+    """Land `chs` now, or push them as one `change` frame when a seat they hit could answer
+    one. `hit` is (source, card) for the hit-back window. True when a frame waits."""
+    if not chs:
+        return False
+    frame = {"f": "change", "changes": chs, "hit": list(hit) if hit else None}
+    bare = any(ch["card"] is None for ch in chs)
+    if bare or of(state).changes_answerable:
+        seats = [ch["target"] for ch in chs if ch["target"] is not None]
+        askable = [s for s in dict.fromkeys(seats) if not state.seats[s].out and can_answer(state, s, frame)]
+        if askable:
+            first = chs[0]["source"] if isinstance(chs[0]["source"], int) else state.active
+            push(state, frame, poll_from=first, only=seats)
+            return True
+    land(state, frame)
+    return False
+
+
+def can_answer(state: State, seat: int, frame: dict) -> bool:
+    """Whether `seat` holds a card that answers a change in `frame` (an Anytime card it could
+    play in any window does not open one)."""
+    from .responses import answering_options
+    return bool(answering_options(state, seat, ("window", frame), "change"))
 
 
 def resolve_change(state: State, fr: dict) -> None:
@@ -31,19 +85,69 @@ def resolve_change(state: State, fr: dict) -> None:
     land(state, fr)
 
 
-def land(state: State, ch: dict) -> None:
+def land(state: State, frame: dict) -> None:
+    hurt = []
+    for ch in frame["changes"]:
+        if _land(state, ch) < 0 and ch["stat"] == "fortitude" and not ch.get("no_hitback") \
+                and ch["target"] is not None and ch["target"] != ch["source"] and ch["target"] not in hurt:
+            hurt.append(ch["target"])
+    hit = frame["hit"]
+    if hurt and hit:       # "after it happened" (R-HIT-BACK): only seats that really lost some
+        fr = {"f": "hitback", "victims": hurt, "source": hit[0], "card": hit[1]}
+        if len(hit) > 2 and hit[2] is not None:
+            fr["minion"] = hit[2]          # a Minion hurt them: it may be hit back [001:1184-1188]
+        push(state, fr, poll_from=state.active, only=hurt)
+
+
+def _why(ch):
+    why = {"by": ch["source"]}
+    if ch["card"] is not None:
+        why["card"] = ch["card"]
+    if "reason" in ch:
+        why["reason"] = ch["reason"]
+    return why
+
+
+def _land(state: State, ch: dict) -> int:
+    """Apply one change; the Fortitude it actually changed (for hit-back), else 0."""
+    if "minion" in ch:
+        from .minions import hurt
+        if amount(ch):
+            hurt(state, {"seat": ch["source"]}, ch["minion"])
+        return 0
     t = ch["target"]
-    if state.seats[t].out:
-        return
-    why = {"by": ch["source"], "reason": ch["reason"]}
-    if t in ch["ignored"]:
-        emit(state, "ignored", seat=t, change=ch["reason"])
-        return
+    if t is None or state.seats[t].out:
+        return 0
+    if ch["ignored"]:
+        emit(state, "ignored", seat=t, **_why(ch))
+        return 0
+    n = amount(ch)
+    if n != abs(ch["delta"]):
+        emit(state, "reduced", seat=t, by=abs(ch["delta"]) - n, now=n, **({"card": ch["card"]} if ch["card"] else {}))
+    if "replaced" in ch:       # it loses something else instead; the Inn pays any Gold
+        r = ch["replaced"]
+        if ch["stat"] == "gold" and n:
+            pay(state, t, n, ch.get("to", INN), from_inn=True, **_why(ch))
+        if r == "fortitude":
+            return change_fortitude(state, t, -n, **_why(ch)) if n else 0
+        change_alcohol(state, t, n, **_why(ch))
+        return 0
     if ch["stat"] == "gold":
-        pay(state, t, ch["amount"], "inn", **why)
-        return
-    change = change_fortitude if ch["stat"] == "fortitude" else change_alcohol
-    actual = change(state, t, -ch["amount"], **why)
-    if actual < 0 and ch["stat"] == "fortitude" and not ch["no_hitback"] and ch["source"] != t:
-        push(state, {"f": "hitback", "victims": [t], "source": ch["source"], "card": None},
-             poll_from=state.active, only=[t])
+        if ch["delta"] > 0:
+            gain_gold(state, t, n, INN, **_why(ch))
+        elif n or not ch["reduced"]:
+            pay(state, t, n, ch.get("to", INN), from_inn=ch["inn_pays"], **_why(ch))
+        return 0
+    sign = 1 if ch["delta"] > 0 else -1
+    if ch["stat"] == "alcohol":
+        change_alcohol(state, t, sign * n, **_why(ch))
+        return 0
+    return change_fortitude(state, t, sign * n, **_why(ch))
+
+
+def pending(state: State, *, source: int, target: int, stat: str, amount: int, as_type: str,
+            hitback: bool = False, redirect: bool = False, reason: str = "") -> bool:
+    """A change from no card (a hook's, "as though" from a card of type `as_type`)."""
+    ch = change(source, target, stat, -amount, as_type=as_type, reason=reason,
+                no_hitback=not hitback, no_redirect=not redirect)
+    return submit(state, [ch], (source, None, None))

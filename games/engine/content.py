@@ -58,7 +58,7 @@ TARGETS = {
 #: Event hooks run steps; value hooks give a number.
 EVENT_HOOKS = ("setup", "turn_start", "after_discard", "before_draw", "after_card", "on_drink",
                "turn_end", "loss_check", "on_elimination", "on_token")
-VALUE_HOOKS = ("hand_size", "actions_per_turn", "drinks_per_turn")
+VALUE_HOOKS = ("hand_size", "actions_per_turn", "drinks_per_turn", "opening_hand")
 HOOKS = EVENT_HOOKS + VALUE_HOOKS
 
 #: Drink Events a Drink card may start.
@@ -140,6 +140,10 @@ class Content:
         # Most games use no hooks at all: one flag spares every hook point a lookup.
         self.has_hooks = any(ch.hooks for ch in self.characters.values())
         self.any_hooks = {h["at"] for ch in self.characters.values() for h in ch.hooks if h.get("whose") == "any"}
+        # Only content with a card that reduces, redirects or replaces a change ever asks
+        # about a card's changes before they land (changes.py); the base game has none.
+        self.changes_answerable = any(s["do"] in primitives.ANSWER_CHANGES
+                                      for c in self.cards.values() for s in primitives.flat(c.steps))
 
     def deck_list(self, deck: str) -> list[str]:
         """Every physical card of a deck, as keys, in definition order."""

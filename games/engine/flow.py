@@ -79,7 +79,12 @@ def _next_prompt(state: State):
                 if not opts:
                     pop(state)          # nothing (more) it can buy
                     continue
-                return Prompt(top["seat"], "buy", opts + [{"seat": top["seat"], "type": "pass"}])
+                stop = [] if top.get("must") else [{"seat": top["seat"], "type": "pass"}]
+                return Prompt(top["seat"], "buy", opts + stop)
+            if top["f"] == "then":
+                pop(state)              # the changes it waited for have landed
+                resolve.proceed(state, top["frame"], top["plan"])
+                continue
             if "poll" in top:
                 p = _window_seat(state, top)
                 if p is None:

@@ -15,6 +15,7 @@ response resolves, the frame below re-opens from the start (digest §6.2).
     last_chance someone is out of Gold or passing out (digest §11.2)
     change      a pending change from no card, which its target may answer (changes.py)
     offer       a seat buying side-deck cards with a token, one at a time (purchases.py)
+    then        the rest of a resolving card, waiting under its pending changes (resolve.proceed)
 """
 from .ops import order_from
 from .state import State
@@ -27,6 +28,13 @@ def push(state: State, frame: dict, poll_from=None, only=None) -> dict:
         frame["poll"] = [s for s in order if only is None or s in only]
         frame["i"] = 0
     state.stack.append(frame)
+    return frame
+
+
+def push_under(state: State, frame: dict) -> dict:
+    """Put a frame (with no window) just under the top one."""
+    frame["id"] = state.frame_id()
+    state.stack.insert(len(state.stack) - 1, frame)
     return frame
 
 

@@ -18,12 +18,14 @@ DEFAULTS = {"hand_size": 7, "actions_per_turn": 1, "drinks_per_turn": 1}
 def value(state: State, seat: int, name: str) -> int:
     content = of(state)
     if not content.has_hooks:
-        return DEFAULTS[name]
+        return DEFAULTS.get(name, DEFAULTS["hand_size"])
     s = state.seats[seat]
     for h in content.hooks(s.character, name):
         need = h.get("if_token")
         if not need or all(s.tokens.get(t, 0) >= n for t, n in need.items()):
             return h["value"]
+    if name == "opening_hand":       # unless a character says otherwise, its hand size
+        return value(state, seat, "hand_size")
     return DEFAULTS[name]
 
 

@@ -12,7 +12,7 @@ zone, act once during each of their owner's Action phases, and cost Wages when h
 """
 from .content import of
 from .frames import pop, push
-from .ops import INN, discard_card, emit, pay
+from .ops import INN, discard_card, emit
 from .state import State
 
 ZONE = "minions"
@@ -30,8 +30,8 @@ def targets(state: State, seat: int) -> list[int]:
 def hurts_target(c) -> bool:
     got = c.__dict__.get("_hurts")      # on the card, like responses._profile, never keyed by id()
     if got is None:
-        got = c.__dict__["_hurts"] = any(st["do"] == "lose" and st["stat"] == "fortitude" and st["who"] == "target"
-                                         for st in c.steps)
+        got = c.__dict__["_hurts"] = any((st["do"] == "lose" and st["stat"] == "fortitude" and st["who"] == "target")
+                                         or st["do"] == "redirect_change" for st in c.steps)
     return got
 
 
@@ -89,7 +89,10 @@ def settle(state: State, fr: dict, paid: bool) -> None:
     pop(state)
     seat, cid = fr["seat"], fr["card"]
     if paid:
-        pay(state, seat, fr["wages"], INN, reason="wages", card=cid)
+        # A pending Gold change from no card: "pay with Gold from the Inn" takes 1 off it, and
+        # no Ignore-Gold card avoids it [001:1172-1174].
+        from .changes import change, submit
+        submit(state, [change(None, seat, "gold", -fr["wages"], to=INN, reason="wages", inn_reduces=1)])
     else:
         state.seats[seat].zones[ZONE].remove(cid)
         discard_card(state, cid)

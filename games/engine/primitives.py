@@ -82,18 +82,31 @@ def register(name, doc, required=None, optional=None) -> Primitive:
 
 
 # --- Fortitude, Alcohol, Gold: every change is a pending change (docs/content-model.md) ----
-register("lose", "The seats named by `who` lose `amount` of `stat`.",
-         {"stat": _enum(*STATS[:2]), "amount": _nat, "who": _enum(*WHO)})
+register("lose", "The seats named by `who` lose `amount` of `stat`. `ignore_reduces`: an Ignore of the card "
+         "reduces this loss by that much instead, once per Ignore played; `only_target`: only the seat it hits "
+         "may answer the change (not a teammate).",
+         {"stat": _enum(*STATS[:2]), "amount": _nat, "who": _enum(*WHO)},
+         {"ignore_reduces": _nat, "only_target": _bool})
 register("gain", "The seats named by `who` gain `amount` of `stat` (Gold comes from the Inn).",
          {"stat": _enum(*STATS), "amount": _nat, "who": _enum(*WHO)})
-register("pay", "The seats named by `who` pay `amount` Gold to the Inn or to the card's player.",
-         {"amount": _nat, "who": _enum(*WHO), "to": _enum("inn", "player")})
+register("pay", "The seats named by `who` pay `amount` Gold to the Inn, to the card's player, or to the seat the "
+         "card picked (`target`; a seat that Ignores the card is not paid).",
+         {"amount": _nat, "who": _enum(*WHO), "to": _enum("inn", "player", "target")})
 # --- answering cards (digest §7, §8) ---------------------------------------------------------
 register("negate", "Negate the card answered if its type is one of `types`.", {"types": _list_of(*_CARD_TYPES)})
 register("negate_drink_change", "Negate a card answered that changes a Drink (R-WENCH-STOP).")
 register("ignore_card", "Ignore another player's card of one of `types` that would change one of your `attrs`.",
          {"attrs": _list_of(*STATS), "types": _list_of(*_CARD_TYPES)})
-register("inn_pays", "The Inn pays what the card answered would make you pay or ante.")
+register("inn_pays", "The Inn pays what the card answered would make you pay or ante; answering a pending Gold "
+         "change from no card (Wages), the Inn pays it, or takes off what the change allows (Wages: 1).")
+# --- answering pending changes (digest §9, changes.py) -------------------------------------
+register("reduce_change", "Answering a pending change that would hurt you (lose Fortitude or Gold, gain Alcohol) "
+         "of one of `stats` (default Fortitude): reduce it by `amount`, not below 0.",
+         {"amount": _nat}, {"stats": _list_of(*STATS)})
+register("redirect_change", "Answering a pending Fortitude loss aimed at you: it hits the card's target (another player "
+         "or a Minion) instead, as though from its original source; only the Fortitude loss moves.")
+register("replace_change", "Answering a pending change of `stat` you would pay or lose: lose `with` instead, the same "
+         "amount (the Inn pays any Gold).", {"stat": _enum("gold", "fortitude"), "with": _enum("fortitude", "alcohol")})
 register("choose", "The player picks one of `options` (the decision's `mode`) and runs its steps.",
          {"options": _steps_dict})
 # --- Drinks ----------------------------------------------------------------------------------
@@ -130,9 +143,16 @@ register("scarab_bite", "Amundyr's Scarabs (a registered rule): the turn's seat,
 register("start_brawl", "Samantha's Brawls (a registered rule): the player's `token` goes up by 1, then the top card of "
          "shared zone `zone` is played as though an Action of the player.", {"token": _name, "zone": _name})
 register("offer_purchase", "The player may buy the top card of any of its `zones` for `cost` of `token`, one at a "
-         "time, into its hand (Vlazlo's form cards).", {"zones": _names, "token": _name, "cost": _nat})
+         "time, into its hand (Vlazlo's form cards); `limit`: at most that many; `must`: it may not stop before "
+         "(Vlazlo's free form card at setup).", {"zones": _names, "token": _name, "cost": _nat},
+         {"limit": _nat, "must": _bool})
 register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
          {"zone": _name})
+
+
+#: Primitives that answer a card's own pending changes: content with none of them lets a
+#: card's changes land at once (changes.submit).
+ANSWER_CHANGES = ("reduce_change", "redirect_change", "replace_change")
 
 
 def check_steps(steps, where: str):
@@ -203,7 +223,8 @@ def summary(card) -> str:
     return _WORDS.get(dos[0], dos[0])
 
 
-_WORDS = {"negate": "negate_sometimes", "modify_drink": "drink_mod", "catch_cheater": "anti_cheat",
+_WORDS = {"negate": "negate_sometimes", "reduce_change": "reduce", "redirect_change": "redirect",
+          "replace_change": "replace", "modify_drink": "drink_mod", "catch_cheater": "anti_cheat",
           "end_round": "end_round_to_inn", "take_from_pot": "grab_coin"}
 
 
@@ -211,7 +232,7 @@ def numbers(card) -> dict:
     """The sizes a card's steps name, merged: fortitude/alcohol/gold amounts, a cost paid by
     the player, the attributes and types an Ignore covers."""
     out: dict = {}
-    for step in _flat(card.steps):
+    for step in flat(card.steps):
         do = step["do"]
         if do in ("lose", "gain"):
             out[step["stat"]] = step["amount"]
@@ -225,12 +246,15 @@ def numbers(card) -> dict:
             out["attrs"], out["types"] = list(step["attrs"]), list(step["types"])
         elif do == "order_drinks":
             out["count"] = 2
+        elif do == "reduce_change":
+            out["reduce"] = step["amount"]
     return out
 
 
-def _flat(steps):
+def flat(steps):
+    """Every step, those inside `choose` options included."""
     for s in steps:
         yield s
         if s["do"] == "choose":
             for sub in s["options"].values():
-                yield from _flat(sub)
+                yield from flat(sub)

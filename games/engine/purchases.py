@@ -9,20 +9,28 @@ from .ops import change_token, emit
 from .state import State
 
 
-def offer(state: State, seat: int, zones: list, token: str, cost: int) -> None:
-    push(state, {"f": "offer", "seat": seat, "zones": list(zones), "token": token, "cost": cost})
+def offer(state: State, seat: int, zones: list, token: str, cost: int, limit=None, must=False) -> None:
+    fr = {"f": "offer", "seat": seat, "zones": list(zones), "token": token, "cost": cost}
+    if limit is not None:
+        fr["left"] = limit
+    if must:
+        fr["must"] = True           # no stopping early (a free card the rules hand out)
+    push(state, fr)
 
 
 def options(state: State, fr: dict) -> list[dict]:
     s = state.seats[fr["seat"]]
-    if s.out or s.tokens.get(fr["token"], 0) < fr["cost"]:
+    if s.out or s.tokens.get(fr["token"], 0) < fr["cost"] or fr.get("left", 1) < 1:
         return []
     return [{"seat": fr["seat"], "type": "buy", "zone": z} for z in fr["zones"] if s.zones.get(z)]
 
 
 def buy(state: State, fr: dict, zone: str) -> None:
     seat = fr["seat"]
-    change_token(state, seat, fr["token"], -fr["cost"], reason="purchase")
+    if fr["cost"]:
+        change_token(state, seat, fr["token"], -fr["cost"], reason="purchase")
+    if "left" in fr:
+        fr["left"] -= 1
     cid = state.seats[seat].zones[zone].pop()
     state.seats[seat].hand.append(cid)
     emit(state, "bought", seat=seat, zone=zone, card=cid)

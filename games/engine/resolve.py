@@ -4,10 +4,11 @@
 closes unanswered. What each step does lives in `steps.BEHAVIOUR`.
 """
 from . import hooks
-from .frames import pop, push
+from .frames import pop, push, push_under
 from .ops import card, discard_card, emit, take_from_hand
 from .state import State
-from .steps import run_steps
+from .changes import WAIT
+from .steps import BEHAVIOUR, live_steps
 
 
 def play(state: State, decision: dict, ctx) -> None:
@@ -33,12 +34,28 @@ def resolve_card(state: State, fr: dict) -> None:
     c = card(state, fr["card"])
     if fr["as"] == "activation":          # a Minion acting: it stays in play (minions.py)
         emit(state, "resolved", seat=fr["seat"], card=fr["card"], effect=fr["effect"])
-        run_steps(state, fr, c.activate["steps"])
+        proceed(state, fr, list(live_steps(c.activate["steps"], fr["args"])))
         return
     discard_card(state, fr["card"])
     emit(state, "resolved", seat=fr["seat"], card=fr["card"], effect=fr["effect"])
-    run_steps(state, fr, c.steps)
-    for rider in c.riders:
-        if rider["when"] == "resolved" and not state.seats[fr["seat"]].out:
-            run_steps(state, fr, rider["steps"])
-    hooks.run(state, fr["seat"], "after_card", card=fr["card"])
+    plan = list(live_steps(c.steps, fr["args"]))
+    plan += [{"rider": k} for k, r in enumerate(c.riders) if r["when"] == "resolved"]
+    proceed(state, fr, plan + [{"hook": "after_card"}])
+
+
+def proceed(state: State, fr: dict, plan: list) -> None:
+    """Run what is left of a resolving card: its steps, then its riders, then the
+    `after_card` hook. A step whose changes wait for answers (changes.WAIT) parks the rest
+    in a `then` frame under them, picked up when they have landed (flow.py)."""
+    while plan:
+        item = plan.pop(0)
+        if "rider" in item:
+            if not state.seats[fr["seat"]].out:
+                plan[0:0] = card(state, fr["card"]).riders[item["rider"]]["steps"]
+            continue
+        if "hook" in item:
+            hooks.run(state, fr["seat"], item["hook"], card=fr["card"])
+            continue
+        if BEHAVIOUR[item["do"]].run(state, fr, item) is WAIT and plan:
+            push_under(state, {"f": "then", "frame": fr, "plan": plan})
+            return

@@ -55,7 +55,7 @@ def concerns(state: State, seat: int) -> bool:
     if kind == "hitback":
         return seat in top["victims"]
     if kind == "change":
-        return top["target"] == seat
+        return any(ch["target"] == seat for ch in top["changes"])
     return True
 
 
@@ -165,8 +165,13 @@ def _add(out, state, seat, cid, c, ctx, allowed, answering, prof) -> None:
             continue
         targets = _NO_TARGET if c.target == "none" else TARGET[c.target](state, seat, ctx)
         if c.target == "other" and minions.hurts_target(c):
-            # A card that makes another player lose Fortitude may hit a Minion instead [001:1158-1161].
+            # A card that makes another player lose Fortitude, or redirects it, may pick a
+            # Minion instead [001:1155-1158].
             targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)]
+        elif c.target == "source" and "minion" in ctx[1] and minions.hurts_target(c):
+            # Hurt by a Minion: hit back at its owner or at the Minion [001:1184-1188].
+            targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)
+                                       if m == ctx[1]["minion"]]
         for t in targets:
             if checks:
                 out.extend({"seat": seat, "type": "play", "card": cid, **a}
@@ -190,6 +195,19 @@ def _profile(c) -> tuple:
                                         tuple(st for st in c.steps if BEHAVIOUR[st["do"]].args is not always),
                                         answers(c.steps))
     return got
+
+
+def answering_options(state: State, seat: int, ctx, kind: str) -> list[dict]:
+    """The ways `seat` may play a card of its hand that answers a `kind` frame (not an
+    Anytime card it could play in any window)."""
+    out = []
+    cards, keys = of(state).cards, state.cards
+    for cid in state.seats[seat].hand:
+        c = cards[keys[cid]]
+        prof = c.__dict__.get("_profile") or _profile(c)
+        if kind in prof[2]:
+            _add(out, state, seat, cid, c, ctx, _RESPONSE_TIMINGS, kind, prof)
+    return out
 
 
 def card_options(state: State, seat: int, ctx) -> list[dict]:

@@ -108,7 +108,7 @@ def _deal(state: State) -> None:
     for seat in state.seats:                      # one face-down Drink each
         seat.drink_me.append(state.drink_deck.pop())
     for i, seat in enumerate(state.seats):
-        for _ in range(hooks.value(state, i, "hand_size")):
+        for _ in range(hooks.value(state, i, "opening_hand")):
             seat.hand.append(seat.deck.pop())
 
 

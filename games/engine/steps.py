@@ -17,7 +17,7 @@ Contexts: ("phase", name), ("window", frame), ("gamble", round) (responses.py).
 """
 from dataclasses import dataclass
 
-from . import drinks, gambling, minions
+from . import changes, drinks, gambling, minions
 from .content import of
 from .frames import active_round, find, pop, push
 from .ops import INN, change_alcohol, change_fortitude, discard_card, draw_drink, emit, gain_gold, pay
@@ -102,58 +102,81 @@ def answered(state: State, fr: dict):
 
 # --- Fortitude, Alcohol, Gold ------------------------------------------------------------
 
-def _run_lose(state, fr, step):
-    if step["stat"] == "alcohol":
-        for v in seats_of(state, fr, step["who"]):
-            if not state.seats[v].out and not _ignores(state, fr, v):
-                change_alcohol(state, v, -step["amount"], **_why(fr))
-        return
-    hurt = []
+def _changes_of(state, fr, step, stat, delta, **extra) -> list:
+    """The pending changes one step makes (changes.py): one per seat it names that is in the
+    game and does not Ignore the card (an Ignore of a card whose step says `ignore_reduces`
+    reduces it instead, once per Ignore played [001:2124-2127])."""
+    out = []
+    src, cid, typ = fr["seat"], fr["card"], fr.get("type", "")
+    flags = {"only_target": step.get("only_target", False)}
     for v in seats_of(state, fr, step["who"]):
-        if state.seats[v].out or _ignores(state, fr, v):
+        if state.seats[v].out:
             continue
-        if change_fortitude(state, v, -step["amount"], **_why(fr)) < 0 and v != fr["seat"]:
-            hurt.append(v)
-    _hurt_minions(state, fr, step)
-    if hurt:       # "after it happened" (R-HIT-BACK): only seats that really lost some
-        push(state, {"f": "hitback", "victims": hurt, "source": fr["seat"], "card": fr["card"]},
-             poll_from=state.active, only=hurt)
+        reduced = 0
+        if v in fr["ignored"]:
+            if not step.get("ignore_reduces"):
+                _ignores(state, fr, v)
+                continue
+            reduced = step["ignore_reduces"] * fr["ignored"].count(v)
+        ch = changes.change(src, v, stat, delta, card=cid, as_type=typ, **flags, **extra)
+        if reduced:
+            ch["reduced"] = reduced
+        out.append(ch)
+    return out
 
 
-def _hurt_minions(state, fr, step) -> None:
+def _hit(fr):
+    """Who hurt a seat that loses Fortitude to this frame (a Minion acting names itself)."""
+    return (fr["seat"], fr["card"], fr["card"] if fr.get("as") == "activation" else None)
+
+
+def _submit(state, fr, chs):
+    return changes.WAIT if changes.submit(state, chs, _hit(fr)) else None
+
+
+def _run_lose(state, fr, step):
+    chs = _changes_of(state, fr, step, step["stat"], -step["amount"])
+    if step["stat"] == "fortitude":
+        chs += _minion_hits(state, fr, step)
+    return _submit(state, fr, chs)
+
+
+def _minion_hits(state, fr, step) -> list:
     """Minions hit by this step [001:1158-1175]: the one targeted, or every other seat's when
-    each other player loses Fortitude; each asks its owner for its Wages."""
+    each other player loses Fortitude; each asks its owner for its Wages when it lands."""
     if step["amount"] <= 0:
-        return
+        return []
     if step["who"] == "target" and "target_minion" in fr["args"]:
-        minions.hurt(state, fr, fr["args"]["target_minion"])
+        hit = [fr["args"]["target_minion"]]
     elif step["who"] == "others":
-        for cid in minions.targets(state, fr["seat"]):
-            minions.hurt(state, fr, cid)
+        hit = minions.targets(state, fr["seat"])
+    else:
+        return []
+    return [dict(changes.change(fr["seat"], None, "fortitude", -step["amount"], card=fr["card"]), minion=cid)
+            for cid in hit]
 
 
 def _run_gain(state, fr, step):
-    stat = step["stat"]
-    for v in seats_of(state, fr, step["who"]):
-        if state.seats[v].out or _ignores(state, fr, v):
-            continue
-        if stat == "gold":
-            gain_gold(state, v, step["amount"], INN, **_why(fr))
-        else:
-            (change_fortitude if stat == "fortitude" else change_alcohol)(state, v, step["amount"], **_why(fr))
+    return _submit(state, fr, _changes_of(state, fr, step, step["stat"], step["amount"]))
 
 
 def _run_pay(state, fr, step):
-    to = INN if step["to"] == "inn" else fr["seat"]
-    for payer in seats_of(state, fr, step["who"]):
-        if state.seats[payer].out or _ignores(state, fr, payer):
-            continue
-        pay(state, payer, step["amount"], to, from_inn=payer in fr["inn_pays"], **_why(fr))
+    to = {"inn": INN, "player": fr["seat"]}.get(step["to"])
+    if to is None:                     # "to": "target": the card's player pays the seat it picked
+        to = fr["args"].get("target")
+        if to is None or state.seats[to].out or _ignores(state, fr, to):
+            return None                # Ignoring it keeps them from being paid [001:2150-2153]
+    chs = _changes_of(state, fr, step, "gold", -step["amount"], to=to)
+    for ch in chs:
+        ch["inn_pays"] = ch["target"] in fr["inn_pays"]
+    return _submit(state, fr, chs)
 
 
 def _affects_stat(state, fr, step, seat):
     stat = step.get("stat", "gold")
-    return {stat} if seat in seats_of(state, fr, step["who"]) else set()
+    if seat in seats_of(state, fr, step["who"]):
+        return {stat}
+    return {"gold"} if step.get("to") == "target" and fr["args"].get("target") == seat else set()
 
 
 def _pay_payers(state, fr, step):
@@ -197,20 +220,29 @@ def can_ignore_card(state, seat, step, fr) -> bool:
 
 def _args_ignore_card(state, seat, card, step, ctx, chosen):
     if ctx[0] == "window" and ctx[1]["f"] == "change":
-        ch = ctx[1]         # a change "as though" from a card of ch["type"] (changes.py)
-        ok = (ch["target"] == seat and ch["source"] != seat and ch["type"] in step["types"]
-              and ch["stat"] in step["attrs"] and seat not in ch["ignored"])
-        return [{}] if ok else []
+        # A change "as though" from a card of ch["type"] (a Scarab's), or a card's change
+        # redirected to a seat that had no chance to Ignore the card itself.
+        return [{"change": k} for k, ch in _my_changes(state, seat, ctx)
+                if (ch["card"] is None or ch["redirects"]) and ch["source"] != seat
+                and ch["type"] in step["types"] and ch["stat"] in step["attrs"]]
     return [{}] if can_ignore_card(state, seat, step, top_card(ctx)) else []
 
 
 def _run_ignore_card(state, fr, step):
     target = answered(state, fr)
-    if target is not None:
+    if target is None:
+        return
+    if target["f"] == "change":
+        target["changes"][fr["args"]["change"]]["ignored"] = True
+    else:
         target["ignored"].append(fr["seat"])
 
 
 def _args_inn_pays(state, seat, card, step, ctx, chosen):
+    if ctx[0] == "window" and ctx[1]["f"] == "change":      # a Gold change from no card (Wages)
+        return [{"change": k} for k, ch in _my_changes(state, seat, ctx)
+                if ch["stat"] == "gold" and ch["delta"] < 0 and ch["card"] is None and not ch["inn_pays"]
+                and changes.amount(ch) > 0]
     fr = top_card(ctx)
     ok = fr and seat in payers(state, fr) and seat not in fr["inn_pays"] and seat not in fr["ignored"]
     return [{}] if ok else []
@@ -218,7 +250,15 @@ def _args_inn_pays(state, seat, card, step, ctx, chosen):
 
 def _run_inn_pays(state, fr, step):
     target = answered(state, fr)
-    if target is not None:
+    if target is None:
+        return
+    if target["f"] == "change":
+        ch = target["changes"][fr["args"]["change"]]
+        if ch.get("inn_reduces"):
+            ch["reduced"] += ch["inn_reduces"]     # Wages: the Inn pays 1 of them [001:1172-1174]
+        else:
+            ch["inn_pays"] = True
+    else:
         target["inn_pays"].append(fr["seat"])
 
 
@@ -236,8 +276,76 @@ def _run_choose(state, fr, step):
 behaviour("negate", answers={"card"}, run=_run_negate, args=_args_negate)
 behaviour("negate_drink_change", answers={"card"}, run=_run_negate, args=_args_negate_drink_change)
 behaviour("ignore_card", answers={"card", "change"}, run=_run_ignore_card, args=_args_ignore_card)
-behaviour("inn_pays", answers={"card"}, run=_run_inn_pays, args=_args_inn_pays)
+behaviour("inn_pays", answers={"card", "change"}, run=_run_inn_pays, args=_args_inn_pays)
 behaviour("choose", run=_run_choose, args=_args_choose)
+
+
+# --- answering pending changes (digest §9, changes.py) --------------------------------------
+
+def _my_changes(state, seat, ctx):
+    """(index, change) of the pending changes in a `change` window now aimed at `seat`."""
+    fr = ctx[1] if ctx[0] == "window" and ctx[1]["f"] == "change" else None
+    if fr is None:
+        return []
+    return [(k, ch) for k, ch in enumerate(fr["changes"])
+            if ch["target"] == seat and not ch["ignored"] and "replaced" not in ch]
+
+
+def _answered_change(state, fr):
+    target = answered(state, fr)
+    if target is None or target["f"] != "change":
+        return None, None
+    return target, target["changes"][fr["args"]["change"]]
+
+
+def _args_reduce(state, seat, card, step, ctx, chosen):
+    stats = step.get("stats", ("fortitude",))
+    return [{"change": k} for k, ch in _my_changes(state, seat, ctx)
+            if ch["stat"] in stats and changes.hurts(ch) and changes.amount(ch) > 0]
+
+
+def _run_reduce(state, fr, step):
+    _, ch = _answered_change(state, fr)
+    if ch is not None:
+        ch["reduced"] += step["amount"]
+
+
+def _args_redirect(state, seat, card, step, ctx, chosen):
+    return [{"change": k} for k, ch in _my_changes(state, seat, ctx)
+            if ch["stat"] == "fortitude" and ch["delta"] < 0 and not ch.get("no_redirect") and changes.amount(ch) > 0]
+
+
+def _run_redirect(state, fr, step):
+    """Each redirection applies once, in the order played; the change keeps its original
+    source, so a hit-back by the new victim hits whoever played the card [004:507-532]."""
+    frame, ch = _answered_change(state, fr)
+    if ch is None:
+        return
+    if "target_minion" in fr["args"]:
+        ch["target"], ch["minion"] = None, fr["args"]["target_minion"]
+        ch["redirects"].append({"minion": ch["minion"]})
+        return
+    t = fr["args"]["target"]
+    ch["target"] = t
+    ch["redirects"].append(t)
+    if t not in frame["poll"]:
+        frame["poll"].append(t)            # the new victim may answer it in its turn
+
+
+def _args_replace(state, seat, card, step, ctx, chosen):
+    return [{"change": k} for k, ch in _my_changes(state, seat, ctx)
+            if ch["stat"] == step["stat"] and changes.hurts(ch) and changes.amount(ch) > 0]
+
+
+def _run_replace(state, fr, step):
+    _, ch = _answered_change(state, fr)
+    if ch is not None:
+        ch["replaced"] = step["with"]
+
+
+behaviour("reduce_change", answers={"change"}, run=_run_reduce, args=_args_reduce)
+behaviour("redirect_change", answers={"change"}, run=_run_redirect, args=_args_redirect)
+behaviour("replace_change", answers={"change"}, run=_run_replace, args=_args_replace)
 
 
 # --- Drinks -------------------------------------------------------------------------------
@@ -377,7 +485,11 @@ def _run_give_token(state, fr, step):
     """Move tokens from the player's supply to the target (as many as the supply has)."""
     from .ops import change_token
     player = fr["seat"]
-    for v in seats_of(state, fr, step.get("who", "target")):
+    who = step.get("who", "target")
+    to = seats_of(state, fr, who)
+    if who == "target" and "target_minion" in fr["args"]:
+        to = [state.owner[fr["args"]["target_minion"]]]   # a Minion's tokens go to its owner [001:1247-1248]
+    for v in to:
         if state.seats[v].out or _ignores(state, fr, v):
             continue
         n = min(step["amount"], state.seats[player].tokens.get(step["supply"], 0))
@@ -436,7 +548,7 @@ behaviour("lose_token", run=_run_token(-1))
 behaviour("move_card", run=_run_move_card)
 def _run_offer_purchase(state, fr, step):
     from .purchases import offer
-    offer(state, fr["seat"], step["zones"], step["token"], step["cost"])
+    offer(state, fr["seat"], step["zones"], step["token"], step["cost"], step.get("limit"), step.get("must", False))
 
 
 behaviour("offer_purchase", run=_run_offer_purchase)
