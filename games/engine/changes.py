@@ -82,7 +82,13 @@ def can_answer(state: State, seat: int, frame: dict) -> bool:
 
 def resolve_change(state: State, fr: dict) -> None:
     pop(state)
+    rest = pop(state) if state.stack and state.stack[-1]["f"] == "then" else None
     land(state, fr)
+    if rest is not None:
+        # The card finishes resolving over its hit-back window, as when its changes land
+        # at once (its riders run before anyone hits back).
+        from .resolve import proceed
+        proceed(state, rest["frame"], rest["plan"])
 
 
 def land(state: State, frame: dict) -> None:

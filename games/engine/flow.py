@@ -77,14 +77,10 @@ def _next_prompt(state: State):
             if top["f"] == "offer":
                 opts = purchases.options(state, top)
                 if not opts:
-                    pop(state)          # nothing (more) it can buy
+                    purchases.close(state)      # nothing (more) it can buy
                     continue
                 stop = [] if top.get("must") else [{"seat": top["seat"], "type": "pass"}]
                 return Prompt(top["seat"], "buy", opts + stop)
-            if top["f"] == "then":
-                pop(state)              # the changes it waited for have landed
-                resolve.proceed(state, top["frame"], top["plan"])
-                continue
             if "poll" in top:
                 p = _window_seat(state, top)
                 if p is None:
@@ -192,7 +188,7 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
         elif ctx[0] == "mead":
             drinks.mead_split(state, ctx[1], None)
         elif ctx[0] == "offer":
-            pop(state)
+            purchases.close(state)
         elif state.phase == "action":
             if not state.counts.get("acted"):
                 emit(state, "no_action", seat=seat)

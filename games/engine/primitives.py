@@ -143,9 +143,9 @@ register("scarab_bite", "Amundyr's Scarabs (a registered rule): the turn's seat,
 register("start_brawl", "Samantha's Brawls (a registered rule): the player's `token` goes up by 1, then the top card of "
          "shared zone `zone` is played as though an Action of the player.", {"token": _name, "zone": _name})
 register("offer_purchase", "The player may buy the top card of any of its `zones` for `cost` of `token`, one at a "
-         "time, into its hand (Vlazlo's form cards); `limit`: at most that many; `must`: it may not stop before "
-         "(Vlazlo's free form card at setup).", {"zones": _names, "token": _name, "cost": _nat},
-         {"limit": _nat, "must": _bool})
+         "time, into its hand (Vlazlo's form cards); `limit`: at most that many; `must`: it may not stop before; "
+         "`then_draw`: afterwards it draws up to its hand size (Vlazlo's free form card at setup).",
+         {"zones": _names, "token": _name, "cost": _nat}, {"limit": _nat, "must": _bool, "then_draw": _bool})
 register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
          {"zone": _name})
 

@@ -4,18 +4,28 @@ An `offer_purchase` step pushes an `offer` frame: its seat is asked, one purchas
 time, which of the named zones to buy the top card of for `cost` of `token`, or to stop;
 a bought card goes to the hand. Nobody may play cards meanwhile (the frame has no window).
 """
-from .frames import push
-from .ops import change_token, emit
+from .frames import pop, push
+from .ops import change_token, emit, refill_hand
 from .state import State
 
 
-def offer(state: State, seat: int, zones: list, token: str, cost: int, limit=None, must=False) -> None:
+def offer(state: State, seat: int, zones: list, token: str, cost: int, limit=None, must=False,
+          then_draw=False) -> None:
     fr = {"f": "offer", "seat": seat, "zones": list(zones), "token": token, "cost": cost}
     if limit is not None:
         fr["left"] = limit
     if must:
         fr["must"] = True           # no stopping early (a free card the rules hand out)
+    if then_draw:
+        fr["then_draw"] = True      # the opening hand is drawn after the free pick [001:989-991]
     push(state, fr)
+
+
+def close(state: State) -> None:
+    """The seat stopped buying (or can buy no more)."""
+    fr = pop(state)
+    if fr.get("then_draw"):
+        refill_hand(state, fr["seat"])
 
 
 def options(state: State, fr: dict) -> list[dict]:

@@ -54,8 +54,9 @@ def new_game(setup: dict) -> State:
         first = setup.get("first_seat")
         state.active = first if isinstance(first, int) and 0 <= first < n else choice(n, seed, "first-seat")
     state._fx = []
-    for i in range(n):
-        hooks.run(state, i, "setup")
+    if not position:            # a position is a game under way: its set-up is behind it
+        for i in range(n):
+            hooks.run(state, i, "setup")
     advance(state)
     state._fx = []
     return state

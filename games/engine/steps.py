@@ -215,7 +215,18 @@ def _args_negate_drink_change(state, seat, card, step, ctx, chosen):
 
 def can_ignore_card(state, seat, step, fr) -> bool:
     return (fr is not None and fr["seat"] != seat and fr["type"] in step["types"]
-            and seat not in fr["ignored"] and bool(affected(state, fr, seat) & set(step["attrs"])))
+            and (seat not in fr["ignored"] or _ignores_stack(state, fr, seat))
+            and bool(affected(state, fr, seat) & set(step["attrs"])))
+
+
+def _ignores_stack(state, fr, seat) -> bool:
+    """Ignores of a card whose loss they only reduce may be played again while some is left
+    [001:2124-2127]."""
+    for st in live_steps(frame_steps(state, fr), fr["args"]):
+        n = st.get("ignore_reduces")
+        if n and seat in seats_of(state, fr, st["who"]) and st["amount"] > n * fr["ignored"].count(seat):
+            return True
+    return False
 
 
 def _args_ignore_card(state, seat, card, step, ctx, chosen):
@@ -324,10 +335,12 @@ def _run_redirect(state, fr, step):
     if "target_minion" in fr["args"]:
         ch["target"], ch["minion"] = None, fr["args"]["target_minion"]
         ch["redirects"].append({"minion": ch["minion"]})
+        emit(state, "redirected", seat=fr["seat"], minion=ch["minion"], **_why(fr))
         return
     t = fr["args"]["target"]
     ch["target"] = t
     ch["redirects"].append(t)
+    emit(state, "redirected", seat=fr["seat"], target=t, **_why(fr))
     if t not in frame["poll"]:
         frame["poll"].append(t)            # the new victim may answer it in its turn
 
@@ -548,7 +561,8 @@ behaviour("lose_token", run=_run_token(-1))
 behaviour("move_card", run=_run_move_card)
 def _run_offer_purchase(state, fr, step):
     from .purchases import offer
-    offer(state, fr["seat"], step["zones"], step["token"], step["cost"], step.get("limit"), step.get("must", False))
+    offer(state, fr["seat"], step["zones"], step["token"], step["cost"], step.get("limit"), step.get("must", False),
+          step.get("then_draw", False))
 
 
 behaviour("offer_purchase", run=_run_offer_purchase)

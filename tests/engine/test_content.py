@@ -164,3 +164,32 @@ def _word_rule(view: dict, seat: int) -> bool:
     if kind in ("hitback",):
         return seat in (top.get("victims") or [])
     return True   # events, contests, last chances, wins: everyone's business
+
+
+def test_the_pending_change_primitives_reject_bad_arguments_with_their_field():
+    pack = _pack()
+    pack["pack"]["id"] = "broken"
+    cards = pack["cards"]
+    cards[0]["steps"] = [{"do": "reduce_change"}]
+    cards[1]["steps"] = [{"do": "reduce_change", "amount": 2, "stats": ["blood"]}]
+    cards[2]["steps"] = [{"do": "redirect_change", "to": "anyone"}]
+    cards[3]["steps"] = [{"do": "replace_change", "stat": "alcohol", "with": "gold"}]
+    cards[4]["steps"] = [{"do": "lose", "stat": "fortitude", "amount": 3, "who": "target", "ignore_reduces": "two"}]
+    cards[5]["steps"] = [{"do": "pay", "amount": 1, "who": "self", "to": "everyone"}]
+    with pytest.raises(ContentError) as err:
+        load_content([pack])
+    got = {(p["card"], p["field"]) for p in err.value.problems}
+    k = [f"{c['deck']}/{c['slug']}" for c in cards[:6]]
+    assert {(k[0], "steps.0.amount"), (k[1], "steps.0.stats"), (k[2], "steps.0.to"), (k[3], "steps.0.stat"),
+            (k[3], "steps.0.with"), (k[4], "steps.0.ignore_reduces"), (k[5], "steps.0.to")} <= got
+    assert "reduce_change needs 'amount'" in next(p["message"] for p in err.value.problems
+                                                  if (p["card"], p["field"]) == (k[0], "steps.0.amount"))
+
+
+def test_only_content_that_can_answer_a_cards_change_makes_card_changes_wait():
+    import json
+    from pathlib import Path
+    packs = Path(__file__).parent.parent / "packs"
+    assert not load_content([BASE_PACK]).changes_answerable
+    assert not load_content([BASE_PACK, json.loads((packs / "vlazlo-blood.json").read_text())]).changes_answerable
+    assert load_content([BASE_PACK, json.loads((packs / "amundyr-scarabs.json").read_text())]).changes_answerable

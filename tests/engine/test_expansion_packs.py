@@ -104,3 +104,53 @@ def test_the_expansion_packs_use_their_mechanics_in_random_play():
                 seen |= {(f["type"], None) for f in fx if f["type"] in ("bought", "activated", "minion_hurt")}
     assert {("token", "blood"), ("token", "scarab"), ("token", "brawl"), ("change", None), ("bought", None),
             ("activated", None), ("minion_hurt", None)} <= seen
+
+
+def test_vlazlo_takes_one_free_form_card_of_his_choice_then_draws_six():
+    """Setup [001:989-991]: a form card from the Wolf or Bat deck, free, then 6 from his deck;
+    the others are dealt 7 as usual. He must take one (no stopping), and only one."""
+    state = new_game({"seats": [{"character": "vlazlo"}, {"character": "zot"}], "seed": "forms",
+                      "content": [BASE_PACK, PACKS["vlazlo-blood"]], "first_seat": 1})
+    v = state.seats[0]
+    assert v.hand == [] and len(state.seats[1].hand) == 7
+    p = prompts(state)[0]
+    assert p.seat == 0 and p.kind == "buy"
+    assert sorted(d["zone"] for d in p.decisions) == ["bat", "wolf"] and all(d["type"] == "buy" for d in p.decisions)
+    top = v.zones["wolf"][-1]
+    apply(state, {"seat": 0, "type": "buy", "zone": "wolf"})
+    assert len(v.hand) == 7 and v.hand[0] == top and len(v.zones["wolf"]) == 7 and len(v.zones["bat"]) == 8
+    assert v.tokens["blood"] == 0
+    assert sum(state.cards[c].startswith("vlazlo-") for c in v.hand) == 1
+    p = prompts(state)[0]
+    assert p.seat == 1 and p.kind == "phase:discard"
+    view(state, 1)      # his hand stays hidden from the others
+    assert "hand" not in view(state, 1)["seats"][0]
+
+
+def test_random_play_with_every_test_pack_at_once_keeps_the_invariants():
+    """Pending changes answered across packs (reduce, redirect, Wages, Minions, Scarabs), with
+    every invariant after each decision and the same hashes when the game is folded again."""
+    packs = [BASE_PACK] + [PACKS[p] for p in sorted(PACKS)]
+    seen = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        setup = {"seats": [{"character": c} for c in ("vlazlo", "amundyr", "torglesnarf", "samantha", "zot")],
+                 "seed": f"all:{seed}", "content": packs}
+        state = new_game(setup)
+        gold = total_gold(state)
+        log, hashes = [], []
+        for _ in range(2000):
+            if state.over:
+                break
+            d = random_decision(prompts(state)[0], rng)
+            _, fx = apply(state, d)
+            check(state, gold)
+            log.append(d)
+            hashes.append(state_hash(state))
+            seen |= {f["type"] for f in fx}
+            seen |= {fr["f"] for fr in state.stack}
+        refold = new_game(setup)
+        for d, h in zip(log, hashes):
+            apply(refold, d)
+            assert state_hash(refold) == h
+    assert {"reduced", "redirected", "change", "then", "minion_hurt"} <= seen, seen
