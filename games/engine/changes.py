@@ -55,9 +55,10 @@ def hurts(ch: dict) -> bool:
     return (ch["delta"] > 0) if ch["stat"] == "alcohol" else (ch["delta"] < 0)
 
 
-def submit(state: State, chs: list, hit=None) -> bool:
+def submit(state: State, chs: list, hit=None, card_frame=None) -> bool:
     """Land `chs` now, or push them as one `change` frame when a seat they hit could answer
-    one. `hit` is (source, card) for the hit-back window. True when a frame waits."""
+    one. `hit` is (source, card, Minion or None) for the hit-back window. True when a frame
+    waits."""
     if not chs:
         return False
     frame = {"f": "change", "changes": chs, "hit": list(hit) if hit else None}
@@ -69,7 +70,7 @@ def submit(state: State, chs: list, hit=None) -> bool:
             first = chs[0]["source"] if isinstance(chs[0]["source"], int) else state.active
             push(state, frame, poll_from=first, only=seats)
             return True
-    land(state, frame)
+    land(state, frame, card_frame)
     return False
 
 
@@ -83,7 +84,7 @@ def can_answer(state: State, seat: int, frame: dict) -> bool:
 def resolve_change(state: State, fr: dict) -> None:
     pop(state)
     rest = pop(state) if state.stack and state.stack[-1]["f"] == "then" else None
-    land(state, fr)
+    land(state, fr, rest["frame"] if rest is not None else None)
     if rest is not None:
         # The card finishes resolving over its hit-back window, as when its changes land
         # at once (its riders run before anyone hits back).
@@ -91,12 +92,18 @@ def resolve_change(state: State, fr: dict) -> None:
         proceed(state, rest["frame"], rest["plan"])
 
 
-def land(state: State, frame: dict) -> None:
+def land(state: State, frame: dict, card_frame=None) -> None:
+    """Land every change of `frame` in order, then open hit-back on what landed. The
+    Fortitude each seat actually lost is noted on `card_frame` (`lost`: [[seat, n]]) for
+    the card's later steps ("return Scarabs equal to the Fortitude actually lost")."""
     hurt = []
     for ch in frame["changes"]:
-        if _land(state, ch) < 0 and ch["stat"] == "fortitude" and not ch.get("no_hitback") \
-                and ch["target"] is not None and ch["target"] != ch["source"] and ch["target"] not in hurt:
-            hurt.append(ch["target"])
+        got = _land(state, ch)
+        if got < 0 and ch["stat"] == "fortitude" and ch["target"] is not None:
+            if card_frame is not None:
+                card_frame.setdefault("lost", []).append([ch["target"], -got])
+            if not ch.get("no_hitback") and ch["target"] != ch["source"] and ch["target"] not in hurt:
+                hurt.append(ch["target"])
     hit = frame["hit"]
     if hurt and hit:       # "after it happened" (R-HIT-BACK): only seats that really lost some
         fr = {"f": "hitback", "victims": hurt, "source": hit[0], "card": hit[1]}

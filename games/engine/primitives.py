@@ -137,6 +137,9 @@ register("lose_token", "The seats named by `who` lose `amount` of token `token` 
          {"token": _name, "amount": _nat}, {"who": _enum(*WHO)})
 register("give_token", "Move `amount` of the player's `supply` token to the seats named by `who` as `token` "
          "(as many as the supply holds).", {"token": _name, "supply": _name, "amount": _nat}, {"who": _enum(*WHO)})
+register("return_token", "The seats named by `who` return `amount` of their `token` to the player's `supply` (as "
+         "many as they hold); `per_fortitude_lost`: one per Fortitude each actually lost to this card instead.",
+         {"token": _name, "supply": _name}, {"amount": _nat, "who": _enum(*WHO), "per_fortitude_lost": _bool})
 register("scarab_bite", "Amundyr's Scarabs (a registered rule): the turn's seat, holding a `token`, returns one to the "
          "player's `supply` and loses `amount` Fortitude as though from the player's Action (Ignorable; never "
          "redirected or hit back).", {"token": _name, "supply": _name, "amount": _nat})

@@ -131,7 +131,7 @@ def _hit(fr):
 
 
 def _submit(state, fr, chs):
-    return changes.WAIT if changes.submit(state, chs, _hit(fr)) else None
+    return changes.WAIT if changes.submit(state, chs, _hit(fr), fr) else None
 
 
 def _run_lose(state, fr, step):
@@ -534,6 +534,25 @@ def _run_start_brawl(state, fr, step):
     push(state, {"f": "card", "card": cid, "seat": seat, "effect": c.effect, "type": "Action", "args": {},
                  "ignored": [], "inn_pays": [], "leavers": [], "as": "brawl"}, poll_from=seat)
 
+def _run_return_token(state, fr, step):
+    """The seats named by `who` return `token`s to the player's `supply`: `amount` each, or
+    with `per_fortitude_lost` one per Fortitude each actually lost to this card — a
+    reduced loss returns fewer [001:2047-2049]."""
+    from .ops import change_token
+    player = fr["seat"]
+    lost = {}
+    for seat, n in fr.get("lost", ()):
+        lost[seat] = lost.get(seat, 0) + n
+    for v in seats_of(state, fr, step.get("who", "target")):
+        if state.seats[v].out or _ignores(state, fr, v):
+            continue
+        n = lost.get(v, 0) if step.get("per_fortitude_lost") else step.get("amount", 0)
+        n = min(n, state.seats[v].tokens.get(step["token"], 0))
+        if n:
+            change_token(state, v, step["token"], -n, **_why(fr))
+            change_token(state, player, step["supply"], n, **_why(fr))
+
+
 def _run_token(sign):
     def run(state, fr, step):
         from .ops import change_token
@@ -555,6 +574,7 @@ def _run_move_card(state, fr, step):
 
 behaviour("gain_token", run=_run_token(1))
 behaviour("give_token", run=_run_give_token)
+behaviour("return_token", run=_run_return_token)
 behaviour("scarab_bite", run=_run_scarab_bite)
 behaviour("start_brawl", run=_run_start_brawl)
 behaviour("lose_token", run=_run_token(-1))
