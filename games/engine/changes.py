@@ -41,7 +41,9 @@ def change(source, target, stat, delta, *, card=None, as_type="", to=None, reaso
         ch["to"] = to
     if reason:
         ch["reason"] = reason
-    ch.update({k: v for k, v in flags.items() if v})
+    for k, v in flags.items():
+        if v:
+            ch[k] = v
     return ch
 
 

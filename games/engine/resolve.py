@@ -4,6 +4,7 @@
 closes unanswered. What each step does lives in `steps.BEHAVIOUR`.
 """
 from . import hooks
+from .content import of
 from .frames import pop, push, push_under
 from .ops import card, discard_card, emit, take_from_hand
 from .state import State
@@ -39,8 +40,11 @@ def resolve_card(state: State, fr: dict) -> None:
     discard_card(state, fr["card"])
     emit(state, "resolved", seat=fr["seat"], card=fr["card"], effect=fr["effect"])
     plan = list(live_steps(c.steps, fr["args"]))
-    plan += [{"rider": k} for k, r in enumerate(c.riders) if r["when"] == "resolved"]
-    proceed(state, fr, plan + [{"hook": "after_card"}])
+    if c.riders:
+        plan += [{"rider": k} for k, r in enumerate(c.riders) if r["when"] == "resolved"]
+    if of(state).has_hooks:
+        plan.append({"hook": "after_card"})
+    proceed(state, fr, plan)
 
 
 def proceed(state: State, fr: dict, plan: list) -> None:
@@ -49,13 +53,14 @@ def proceed(state: State, fr: dict, plan: list) -> None:
     in a `then` frame under them, picked up when they have landed (flow.py)."""
     while plan:
         item = plan.pop(0)
-        if "rider" in item:
-            if not state.seats[fr["seat"]].out:
-                plan[0:0] = card(state, fr["card"]).riders[item["rider"]]["steps"]
+        do = item.get("do")
+        if do is None:
+            if "rider" in item:
+                if not state.seats[fr["seat"]].out:
+                    plan[0:0] = card(state, fr["card"]).riders[item["rider"]]["steps"]
+            else:
+                hooks.run(state, fr["seat"], item["hook"], card=fr["card"])
             continue
-        if "hook" in item:
-            hooks.run(state, fr["seat"], item["hook"], card=fr["card"])
-            continue
-        if BEHAVIOUR[item["do"]].run(state, fr, item) is WAIT and plan:
+        if BEHAVIOUR[do].run(state, fr, item) is WAIT and plan:
             push_under(state, {"f": "then", "frame": fr, "plan": plan})
             return

@@ -108,7 +108,8 @@ def _changes_of(state, fr, step, stat, delta, **extra) -> list:
     reduces it instead, once per Ignore played [001:2124-2127])."""
     out = []
     src, cid, typ = fr["seat"], fr["card"], fr.get("type", "")
-    flags = {"only_target": step.get("only_target", False)}
+    if step.get("only_target"):
+        extra["only_target"] = True
     for v in seats_of(state, fr, step["who"]):
         if state.seats[v].out:
             continue
@@ -118,7 +119,7 @@ def _changes_of(state, fr, step, stat, delta, **extra) -> list:
                 _ignores(state, fr, v)
                 continue
             reduced = step["ignore_reduces"] * fr["ignored"].count(v)
-        ch = changes.change(src, v, stat, delta, card=cid, as_type=typ, **flags, **extra)
+        ch = changes.change(src, v, stat, delta, card=cid, as_type=typ, **extra)
         if reduced:
             ch["reduced"] = reduced
         out.append(ch)
