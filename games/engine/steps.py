@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from . import changes, drinks, gambling, minions
 from .content import of
 from .frames import active_round, find, pop, push
-from .ops import INN, change_alcohol, change_fortitude, discard_card, draw_drink, emit, gain_gold, pay
+from .ops import INN, discard_card, draw_drink, emit
 from .state import State
 
 AFTER_WINDOWS = {"hitback", "won"}

@@ -129,7 +129,8 @@ def test_vlazlo_takes_one_free_form_card_of_his_choice_then_draws_six():
 
 def test_random_play_with_every_test_pack_at_once_keeps_the_invariants():
     """Pending changes answered across packs (reduce, redirect, Wages, Minions, Scarabs), with
-    every invariant after each decision and the same hashes when the game is folded again."""
+    every invariant and no hidden card in any seat's view after each decision, and the same
+    hashes when the game is folded again."""
     packs = [BASE_PACK] + [PACKS[p] for p in sorted(PACKS)]
     seen = set()
     for seed in range(4):
@@ -145,6 +146,9 @@ def test_random_play_with_every_test_pack_at_once_keeps_the_invariants():
             d = random_decision(prompts(state)[0], rng)
             _, fx = apply(state, d)
             check(state, gold)
+            omni, spectator = view(state, "omniscient"), view(state, "spectator")
+            for seat in range(len(state.seats)):
+                assert not (_shown_ids(view(state, seat), set()) & _hidden_ids(omni, spectator, seat))
             log.append(d)
             hashes.append(state_hash(state))
             seen |= {f["type"] for f in fx}
