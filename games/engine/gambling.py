@@ -5,8 +5,9 @@ A `round` frame sits on the stack while the Round lasts, so nothing below it
 clockwise among the participants; a Gambling or Cheating card takes control;
 the Round ends when everyone else has passed since the last control change.
 """
+from .changes import change, submit
 from .frames import active_round, find, pop, push
-from .ops import INN, POT, discard_card, emit, gain_gold, living_from, pay
+from .ops import INN, POT, discard_card, emit, gain_gold, living_from
 from .state import State
 
 
@@ -25,9 +26,10 @@ def _ante(state: State, rnd: dict, fr: dict, seats: list[int]) -> None:
     if broke and player in seats and player not in fr["leavers"]:
         emit(state, "no_ante", seat=player)
         return
-    for s in seats:
-        if s not in fr["leavers"]:
-            pay(state, s, 1, POT, from_inn=s in fr["inn_pays"], reason="ante", card=fr["card"])
+    # Each ante is a pending Gold change into the pot (changes.py): a card may replace it
+    # (Vlazlo's "Blood Money? I'm In!" [001:2037-2040]); in the base game it lands at once.
+    submit(state, [change(player, s, "gold", -1, card=fr["card"], as_type=fr["type"], to=POT, reason="ante",
+                          inn_pays=s in fr["inn_pays"]) for s in seats if s not in fr["leavers"]])
 
 
 def start(state: State, fr: dict) -> None:
