@@ -63,16 +63,16 @@ def submit(state: State, chs: list, hit=None, card_frame=None) -> bool:
     waits."""
     if not chs:
         return False
-    frame = {"f": "change", "changes": chs, "hit": list(hit) if hit else None}
-    bare = any(ch["card"] is None for ch in chs)
-    if bare or of(state).changes_answerable:
+    hit = list(hit) if hit else None
+    # One step's changes share their card: a card's wait only where a card could answer them.
+    if chs[0]["card"] is None or of(state).changes_answerable:
+        frame = {"f": "change", "changes": chs, "hit": hit}
         seats = [ch["target"] for ch in chs if ch["target"] is not None]
-        askable = [s for s in dict.fromkeys(seats) if not state.seats[s].out and can_answer(state, s, frame)]
-        if askable:
+        if any(not state.seats[s].out and can_answer(state, s, frame) for s in dict.fromkeys(seats)):
             first = chs[0]["source"] if isinstance(chs[0]["source"], int) else state.active
             push(state, frame, poll_from=first, only=seats)
             return True
-    land(state, frame, card_frame)
+    land(state, chs, hit, card_frame)
     return False
 
 
@@ -86,7 +86,7 @@ def can_answer(state: State, seat: int, frame: dict) -> bool:
 def resolve_change(state: State, fr: dict) -> None:
     pop(state)
     rest = pop(state) if state.stack and state.stack[-1]["f"] == "then" else None
-    land(state, fr, rest["frame"] if rest is not None else None)
+    land(state, fr["changes"], fr["hit"], rest["frame"] if rest is not None else None)
     if rest is not None:
         # The card finishes resolving over its hit-back window, as when its changes land
         # at once (its riders run before anyone hits back).
@@ -94,19 +94,18 @@ def resolve_change(state: State, fr: dict) -> None:
         proceed(state, rest["frame"], rest["plan"])
 
 
-def land(state: State, frame: dict, card_frame=None) -> None:
-    """Land every change of `frame` in order, then open hit-back on what landed. The
-    Fortitude each seat actually lost is noted on `card_frame` (`lost`: [[seat, n]]) for
+def land(state: State, chs: list, hit, card_frame=None) -> None:
+    """Land `chs` in order, then open hit-back (`hit`: source, card, Minion) on what landed.
+    The Fortitude each seat actually lost is noted on `card_frame` (`lost`: [[seat, n]]) for
     the card's later steps ("return Scarabs equal to the Fortitude actually lost")."""
     hurt = []
-    for ch in frame["changes"]:
+    for ch in chs:
         got = _land(state, ch)
         if got < 0 and ch["stat"] == "fortitude" and ch["target"] is not None:
             if card_frame is not None:
                 card_frame.setdefault("lost", []).append([ch["target"], -got])
             if not ch.get("no_hitback") and ch["target"] != ch["source"] and ch["target"] not in hurt:
                 hurt.append(ch["target"])
-    hit = frame["hit"]
     if hurt and hit:       # "after it happened" (R-HIT-BACK): only seats that really lost some
         fr = {"f": "hitback", "victims": hurt, "source": hit[0], "card": hit[1]}
         if len(hit) > 2 and hit[2] is not None:
@@ -133,31 +132,35 @@ def _land(state: State, ch: dict) -> int:
     t = ch["target"]
     if t is None or state.seats[t].out:
         return 0
+    why = _why(ch)
     if ch["ignored"]:
-        emit(state, "ignored", seat=t, **_why(ch))
+        emit(state, "ignored", seat=t, **why)
         return 0
-    n = amount(ch)
-    if n != abs(ch["delta"]):
-        emit(state, "reduced", seat=t, by=abs(ch["delta"]) - n, now=n, **({"card": ch["card"]} if ch["card"] else {}))
+    delta, stat = ch["delta"], ch["stat"]
+    n = abs(delta)
+    if ch["reduced"]:
+        n = max(0, n - ch["reduced"])
+        emit(state, "reduced", seat=t, less=abs(delta) - n, now=n, card=ch["card"])
+        if not n:
+            return 0
     if "replaced" in ch:       # it loses something else instead; the Inn pays any Gold
-        r = ch["replaced"]
-        if ch["stat"] == "gold" and n:
-            pay(state, t, n, ch.get("to", INN), from_inn=True, **_why(ch))
-        if r == "fortitude":
-            return change_fortitude(state, t, -n, **_why(ch)) if n else 0
-        change_alcohol(state, t, n, **_why(ch))
+        if stat == "gold":
+            pay(state, t, n, ch.get("to", INN), from_inn=True, **why)
+        if ch["replaced"] == "fortitude":
+            change_fortitude(state, t, -n, **why)
+        else:
+            change_alcohol(state, t, n, **why)
+        return 0               # its target chose it: nobody hits back for it
+    if stat == "gold":
+        if delta > 0:
+            gain_gold(state, t, n, INN, **why)
+        else:
+            pay(state, t, n, ch.get("to", INN), from_inn=ch["inn_pays"], **why)
         return 0
-    if ch["stat"] == "gold":
-        if ch["delta"] > 0:
-            gain_gold(state, t, n, INN, **_why(ch))
-        elif n or not ch["reduced"]:
-            pay(state, t, n, ch.get("to", INN), from_inn=ch["inn_pays"], **_why(ch))
+    if stat == "alcohol":
+        change_alcohol(state, t, n if delta > 0 else -n, **why)
         return 0
-    sign = 1 if ch["delta"] > 0 else -1
-    if ch["stat"] == "alcohol":
-        change_alcohol(state, t, sign * n, **_why(ch))
-        return 0
-    return change_fortitude(state, t, sign * n, **_why(ch))
+    return change_fortitude(state, t, n if delta > 0 else -n, **why)
 
 
 def pending(state: State, *, source: int, target: int, stat: str, amount: int, as_type: str,
