@@ -35,8 +35,9 @@ WAIT = "wait"
 
 
 def change(source, target, stat, delta, *, card=None, as_type="", to=None, reason="", **flags) -> dict:
-    ch = {"source": source, "target": target, "stat": stat, "delta": delta, "card": card, "type": as_type,
-          "ignored": False, "inn_pays": False, "reduced": 0, "redirects": []}
+    # What answers add later (ignored, inn_pays, reduced, redirects, replaced) is set only
+    # when it happens: most changes land at once and never carry it.
+    ch = {"source": source, "target": target, "stat": stat, "delta": delta, "card": card, "type": as_type}
     if to is not None:
         ch["to"] = to
     if reason:
@@ -49,7 +50,7 @@ def change(source, target, stat, delta, *, card=None, as_type="", to=None, reaso
 
 def amount(ch: dict) -> int:
     """What is left of the change after reductions (a magnitude, never below 0)."""
-    return max(0, abs(ch["delta"]) - ch["reduced"])
+    return max(0, abs(ch["delta"]) - ch.get("reduced", 0))
 
 
 def hurts(ch: dict) -> bool:
@@ -133,12 +134,12 @@ def _land(state: State, ch: dict) -> int:
     if t is None or state.seats[t].out:
         return 0
     why = _why(ch)
-    if ch["ignored"]:
+    if "ignored" in ch:
         emit(state, "ignored", seat=t, **why)
         return 0
     delta, stat = ch["delta"], ch["stat"]
     n = abs(delta)
-    if ch["reduced"]:
+    if "reduced" in ch:
         n = max(0, n - ch["reduced"])
         emit(state, "reduced", seat=t, less=abs(delta) - n, now=n, card=ch["card"])
         if not n:
@@ -155,7 +156,7 @@ def _land(state: State, ch: dict) -> int:
         if delta > 0:
             gain_gold(state, t, n, INN, **why)
         else:
-            pay(state, t, n, ch.get("to", INN), from_inn=ch["inn_pays"], **why)
+            pay(state, t, n, ch.get("to", INN), from_inn="inn_pays" in ch, **why)
         return 0
     if stat == "alcohol":
         change_alcohol(state, t, n if delta > 0 else -n, **why)

@@ -39,7 +39,7 @@ def resolve_card(state: State, fr: dict) -> None:
         return
     discard_card(state, fr["card"])
     emit(state, "resolved", seat=fr["seat"], card=fr["card"], effect=fr["effect"])
-    plan = list(live_steps(c.steps, fr["args"]))
+    plan = list(live_steps(c.steps, fr["args"]) if "mode" in fr["args"] else c.steps)
     if c.riders:
         plan += [{"rider": k} for k, r in enumerate(c.riders) if r["when"] == "resolved"]
     if of(state).has_hooks:

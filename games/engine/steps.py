@@ -169,7 +169,8 @@ def _run_pay(state, fr, step):
             return None                # Ignoring it keeps them from being paid [001:2150-2153]
     chs = _changes_of(state, fr, step, "gold", -step["amount"], to=to)
     for ch in chs:
-        ch["inn_pays"] = ch["target"] in fr["inn_pays"]
+        if ch["target"] in fr["inn_pays"]:
+            ch["inn_pays"] = True
     return _submit(state, fr, chs)
 
 
@@ -235,7 +236,7 @@ def _args_ignore_card(state, seat, card, step, ctx, chosen):
         # A change "as though" from a card of ch["type"] (a Scarab's), or a card's change
         # redirected to a seat that had no chance to Ignore the card itself.
         return [{"change": k} for k, ch in _my_changes(state, seat, ctx)
-                if (ch["card"] is None or ch["redirects"]) and ch["source"] != seat
+                if (ch["card"] is None or "redirects" in ch) and ch["source"] != seat
                 and ch["type"] in step["types"] and ch["stat"] in step["attrs"]]
     return [{}] if can_ignore_card(state, seat, step, top_card(ctx)) else []
 
@@ -253,7 +254,7 @@ def _run_ignore_card(state, fr, step):
 def _args_inn_pays(state, seat, card, step, ctx, chosen):
     if ctx[0] == "window" and ctx[1]["f"] == "change":      # a Gold change from no card (Wages)
         return [{"change": k} for k, ch in _my_changes(state, seat, ctx)
-                if ch["stat"] == "gold" and ch["delta"] < 0 and ch["card"] is None and not ch["inn_pays"]
+                if ch["stat"] == "gold" and ch["delta"] < 0 and ch["card"] is None and "inn_pays" not in ch
                 and changes.amount(ch) > 0]
     fr = top_card(ctx)
     ok = fr and seat in payers(state, fr) and seat not in fr["inn_pays"] and seat not in fr["ignored"]
@@ -267,7 +268,7 @@ def _run_inn_pays(state, fr, step):
     if target["f"] == "change":
         ch = target["changes"][fr["args"]["change"]]
         if ch.get("inn_reduces"):
-            ch["reduced"] += ch["inn_reduces"]     # Wages: the Inn pays 1 of them [001:1172-1174]
+            ch["reduced"] = ch.get("reduced", 0) + ch["inn_reduces"]   # Wages: the Inn pays 1 [001:1172-1174]
         else:
             ch["inn_pays"] = True
     else:
@@ -300,7 +301,7 @@ def _my_changes(state, seat, ctx):
     if fr is None:
         return []
     return [(k, ch) for k, ch in enumerate(fr["changes"])
-            if ch["target"] == seat and not ch["ignored"] and "replaced" not in ch]
+            if ch["target"] == seat and "ignored" not in ch and "replaced" not in ch]
 
 
 def _answered_change(state, fr):
@@ -319,7 +320,7 @@ def _args_reduce(state, seat, card, step, ctx, chosen):
 def _run_reduce(state, fr, step):
     _, ch = _answered_change(state, fr)
     if ch is not None:
-        ch["reduced"] += step["amount"]
+        ch["reduced"] = ch.get("reduced", 0) + step["amount"]
 
 
 def _args_redirect(state, seat, card, step, ctx, chosen):
@@ -335,12 +336,12 @@ def _run_redirect(state, fr, step):
         return
     if "target_minion" in fr["args"]:
         ch["target"], ch["minion"] = None, fr["args"]["target_minion"]
-        ch["redirects"].append({"minion": ch["minion"]})
+        ch.setdefault("redirects", []).append({"minion": ch["minion"]})
         emit(state, "redirected", seat=fr["seat"], minion=ch["minion"], **_why(fr))
         return
     t = fr["args"]["target"]
     ch["target"] = t
-    ch["redirects"].append(t)
+    ch.setdefault("redirects", []).append(t)
     emit(state, "redirected", seat=fr["seat"], target=t, **_why(fr))
     if t not in frame["poll"]:
         frame["poll"].append(t)            # the new victim may answer it in its turn
