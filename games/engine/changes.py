@@ -12,8 +12,9 @@ Every such change a card (or a hook, or a rule like Wages) makes is built here a
   an Ignore of a card whose step says `ignore_reduces`), `redirects` (the seats it was
   redirected to, in the order played; `minion` when the last one is a Minion), `replaced`
   (replace_change: the target loses another stat instead and the Inn pays).
-- What it may not be: `no_hitback`, `no_redirect`, `no_ignore`; `inn_reduces` says "the
-  Inn pays" only takes that much off (Wages [001:1172-1174]).
+- What it may not be: `no_hitback`, `no_redirect`; `only_target` (only the seat it hits
+  may answer it, for the team variants); `inn_reduces` says "the Inn pays" only takes that
+  much off (Wages [001:1172-1174]).
 
 `submit` lands a step's changes at once unless some seat they hit holds a card that could
 answer one of them; then they wait together in one `change` frame, whose window asks only

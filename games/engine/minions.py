@@ -7,8 +7,11 @@ zone, act once during each of their owner's Action phases, and cost Wages when h
   Ignored; it is never discarded).
 - A card that makes another player lose Fortitude may target a Minion instead
   (`target_minion`); a card that makes each other player lose Fortitude hits every other
-  seat's Minions too. A Minion that loses Fortitude asks its owner (prompt `wages`) to pay its
-  `wages` in Gold to the Inn or discard it; no player loses Fortitude from that hit.
+  seat's Minions too, and a redirection by another player may pick one. A Minion that loses
+  Fortitude asks its owner (prompt `wages`) to pay its `wages` in Gold to the Inn (a pending
+  Gold change: "the Inn pays" takes 1 off) or discard it; no player loses Fortitude from
+  that hit, and nothing else the card does touches the Minion.
+- A seat hurt by a Minion's activation may hit back at the Minion instead of its owner.
 """
 from .content import of
 from .frames import pop, push

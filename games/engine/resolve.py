@@ -50,7 +50,7 @@ def resolve_card(state: State, fr: dict) -> None:
 def proceed(state: State, fr: dict, plan: list) -> None:
     """Run what is left of a resolving card: its steps, then its riders, then the
     `after_card` hook. A step whose changes wait for answers (changes.WAIT) parks the rest
-    in a `then` frame under them, picked up when they have landed (flow.py)."""
+    in a `then` frame under them, picked up when they have landed (changes.resolve_change)."""
     while plan:
         item = plan.pop(0)
         do = item.get("do")
