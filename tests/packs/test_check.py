@@ -128,3 +128,22 @@ def test_the_worked_example_in_the_docs_is_a_good_pack():
     assert sum(c["quantity"] for c in example["cards"]) == 40
     full = {c["slug"]: c for c in daareka()["cards"]}
     assert all(c["title"] == full[c["slug"]]["title"] for c in example["cards"])
+
+
+def test_every_test_pack_passes_the_schema_and_the_engine():
+    """The schema says what the engine accepts: Minions and their Wages, shared zones, hooks
+    for any seat or at a token count, token names with '_', the pending-change primitives."""
+    for path in sorted((ROOT / "tests" / "packs").glob("*.json")):
+        assert check.check(json.loads(path.read_text()), file=path.name) == [], path.name
+
+
+def test_a_bad_argument_to_a_pending_change_primitive_is_located():
+    doc = json.loads((ROOT / "tests" / "packs" / "torglesnarf-minions.json").read_text())
+    card = next(c for c in doc["cards"] if c["slug"] == "not-the-face-someone-elses-face")
+    card["steps"][0]["to"] = "anyone"
+    card["steps"].append({"do": "reduce_change"})
+    card["steps"].append({"do": "replace_change", "stat": "gold", "with": "blood"})
+    key = "torglesnarf/not-the-face-someone-elses-face"
+    problems = check.check(doc, file="t.json")
+    assert located(problems) == {(key, "steps.0.to"), (key, "steps.2.amount"), (key, "steps.3.with")}
+    assert all(p["file"] == "t.json" and p["message"] for p in problems)
