@@ -94,6 +94,8 @@ def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds:
         return dict(decisions[0])
     iterations = ITERATIONS if iterations is None else iterations
     candidates = [d for _, d in heuristic.ranked(view)][:MAX_CANDIDATES]
+    if len(candidates) == 1:      # e.g. a discard where no subset beats keeping the hand
+        return dict(candidates[0])
     rng = rng_for(seed, NAME)
     try:
         skeleton = Skeleton(view, options)
