@@ -7,7 +7,8 @@ seat has *not* seen in public (discard piles, the stack, the Drink discard, publ
 as Minions in play, its own hand) are exactly the ones in hidden places. Each owner's are
 dealt at random, with the counts the view shows, into other hands, the decks, the face-down
 zones (a side deck's zone only with cards of that deck: bought form cards may be in a seat's
-deck, unbought ones only in their zone), the Drink Me! piles and the Drink Deck. The result is a `games.engine.State` the engine can play forward.
+deck, unbought ones only in their zone), the Drink Me! piles and the Drink Deck. The result is
+a `games.engine.State` the engine can play forward.
 
 ``determinize`` raises ``Unsupported`` when the view does not add up (e.g. a scenario
 position with cards left out of play); callers then fall back to the heuristic bot.

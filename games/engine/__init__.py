@@ -36,5 +36,5 @@ def prompts(state: State) -> list[Prompt]:
 
 
 __all__ = ["BASE_PACK", "CARDS", "CHARACTERS", "Content", "ContentError", "HOOKS", "IllegalDecision", "PRIMITIVES",
-           "TARGETS", "TIMINGS", "concerns", "content_of", "load_content", "Prompt", "RULES_VERSION", "State", "apply", "clone",
-           "correct", "dump_state", "load_state", "new_game", "prompts", "state_hash", "view", "void"]
+           "TARGETS", "TIMINGS", "concerns", "content_of", "load_content", "Prompt", "RULES_VERSION", "State", "apply",
+           "clone", "correct", "dump_state", "load_state", "new_game", "prompts", "state_hash", "view", "void"]
