@@ -1,4 +1,4 @@
-"""``heuristic@3``: a rule-of-thumb bot that reads only its seat's view.
+"""``heuristic@4``: a rule-of-thumb bot that reads only its seat's view.
 
 It scores every decision on offer and takes the best (ties broken by the decision's seeded
 random stream). In short:
@@ -32,7 +32,7 @@ from collections import Counter
 from games.ai.common import Decision, Table, rng_for
 from games.engine.content import Card
 
-NAME, VERSION = "heuristic", 3
+NAME, VERSION = "heuristic", 4
 
 #: How much each effect word is worth keeping in hand (discard phase).
 KEEP = {

@@ -1,4 +1,4 @@
-"""``mcts@2``: determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@3``: determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
@@ -39,7 +39,7 @@ from games.ai import heuristic
 from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
 
-NAME, VERSION = "mcts", 2
+NAME, VERSION = "mcts", 3
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "120"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.7"))
 MAX_CANDIDATES = 8
