@@ -158,3 +158,37 @@ def test_pages_name_pack_characters_from_the_games_pinned_content(with_test_pack
     watcher = make_user("watcher")
     page = client_for(watcher).get("/").content.decode()
     assert f"Watch game {game.pk}" in page and "Baron (" in page
+
+
+def test_the_board_shows_tokens_zones_and_pack_decisions_but_no_face_down_card(with_test_packs, make_user):
+    ana = make_user("ana")
+    table = services.table_create(owner=ana, player_count=3, turn_seconds=None,
+                                  options={"packs": ["test-vlazlo", "test-torglesnarf"]})
+    services.seat_take(table_id=table.pk, user=ana, character="torglesnarf")
+    services.seat_take(table_id=table.pk, user=ana, character="vlazlo", ai=True)
+    services.seat_take(table_id=table.pk, user=ana, character="zot", ai=True)
+    game = services.table_start(table_id=table.pk, user=ana, seed="7d" * 32)
+    bot = get_bot("heuristic")
+    seen_minion_labels = False
+    for _ in range(400):
+        game.refresh_from_db()
+        state = selectors.game_state(game=game)
+        prompt = engine.prompts(state)[0]
+        if prompt.seat == 0 and any(d["type"] == "activate" for d in prompt.decisions):
+            page = client_for(ana).get(f"/games/{game.pk}/board/").content.decode()
+            assert "Minions: Grunt the Brawler" in page
+            assert "Grunt the Brawler acts at" in page            # the activation's button, in words
+            seen_minion_labels = True
+            break
+        decision = bot.decide(engine.view(state, prompt.seat),
+                              seed=decision_seed(secret="t", seq=game.seq, seat=prompt.seat))
+        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor="test",
+                                 expected_seq=game.seq)
+    assert seen_minion_labels
+    page = client_for(make_user("watcher")).get(f"/games/{game.pk}/board/").content.decode()
+    assert "<dt>Blood</dt>" in page and "face down" in page
+    omni = engine.view(selectors.game_state(game=game), "omniscient")
+    public = {c["title"] for s in omni["seats"] for c in s["discard"]}
+    for title in ("[test fixture] Bat form", "[test fixture] Wolf form"):
+        if title not in public:
+            assert title not in page
