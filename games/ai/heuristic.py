@@ -27,6 +27,7 @@ random stream). In short:
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from games.ai.common import Decision, Table, rng_for
@@ -337,7 +338,7 @@ _ACTIVATIONS: dict = {}
 
 def _activation(c) -> Card:
     """A Minion's activation as the card the scoring reads (its steps and target)."""
-    key = (c.pack, c.key)
+    key = (c.key, json.dumps(c.activate, sort_keys=True))   # packs may reuse a key with other steps
     if key not in _ACTIVATIONS:
         act = c.activate
         _ACTIVATIONS[key] = Card(key=c.key, deck=c.deck, slug=c.slug, title=c.title, type="Action", text="",

@@ -25,6 +25,7 @@ from games.packs import registry
 from games.web import board, characters, narrate
 from games.web.bots import bot_level, bot_levels
 
+
 def _timer_words(seconds: int | None) -> str:
     if not seconds:
         return ""
@@ -204,11 +205,8 @@ def table_page(request, table_id: int):
         "owner": request.user.is_authenticated and table.owner_id == request.user.pk,
         "seated": request.user.is_authenticated and any(s.user_id == request.user.pk for s in seats.values()),
         "character_groups": characters.groups((table.options or {}).get("packs")),
-        "sampler_note": characters.SAMPLER_NOTE,
-        "bots": bots,
-        "default_bot": default_bot,
+        "sampler_note": characters.SAMPLER_NOTE, "bots": bots, "default_bot": default_bot,
     })
-
 
 
 @login_required
