@@ -48,9 +48,10 @@ def _play(state, decide) -> tuple:
     return state, chosen
 
 
+@pytest.mark.parametrize("name", ["random", "heuristic"])
 @pytest.mark.parametrize("pack", sorted(NEW))
-def test_the_heuristic_bot_finishes_pack_games_legally(pack):
-    bot = get_bot("heuristic")
+def test_bots_finish_pack_games_legally(pack, name):
+    bot = get_bot(name)
     for seed in range(3):
         _play(_game(pack, seed, players=2 + seed % 3), lambda view, s: bot.decide(view, seed=s))
 
