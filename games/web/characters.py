@@ -22,9 +22,12 @@ def groups(chosen: list | None) -> list[dict]:
     each `{"pack", "title", "sampler", "characters": [(id, name)]}`; the engine's own base
     game's when those packs cannot be played (a pack gone since the table was made)."""
     try:
-        content = engine.load_content(registry.content_for(chosen))
+        return _groups(engine.load_content(registry.content_for(chosen)))
     except registry.PackError:
-        content = engine.load_content([engine.BASE_PACK])
+        return _groups(engine.load_content([engine.BASE_PACK]))
+
+
+def _groups(content) -> list[dict]:
     headers = {h["id"]: h for h in content.packs}
     by_pack: dict[str, list] = {}
     for ch in content.characters.values():
@@ -34,17 +37,21 @@ def groups(chosen: list | None) -> list[dict]:
 
 def lobby_groups() -> list[dict]:
     """The base game's characters, then each installed pack's (a table may choose any of
-    those packs); a pack that has problems is not offered."""
-    out = groups(None)
-    base = {key for g in out for key, _ in g["characters"]}
-    for pack in registry.installed().values():
+    those packs, each played on the installed base pack); a pack with problems, or one that
+    cannot be played on that base, is not offered."""
+    packs = registry.installed()
+    base = packs.get(registry.BASE_ID)
+    base_docs = [base.document] if base is not None and base.ok else [engine.BASE_PACK]
+    out = _groups(engine.load_content(base_docs))
+    offered = {key for g in out for key, _ in g["characters"]}
+    for pack in packs.values():
         if not pack.ok or pack.header.get("kind") == "base":
             continue
         try:
-            content = engine.load_content(registry.content_for([pack.id]))
-        except registry.PackError:
+            content = engine.load_content(base_docs + [pack.document])
+        except engine.ContentError:
             continue
-        chars = [(c.id, c.name) for c in content.characters.values() if c.id not in base]
+        chars = [(c.id, c.name) for c in content.characters.values() if c.id not in offered]
         if chars:
             out.append(_group(pack.header, chars))
     return out
