@@ -124,11 +124,14 @@ def table_start(*, table_id: int, user, seed: str | None = None, position: dict 
 
 
 def game_create(*, table: Table, seats: list[Seat], seed: str | None = None, position: dict | None = None,
-                forked_from: dict | None = None) -> Game:
-    """Create the game of `table` (locked by the caller) and append `game_created` at seq 0."""
+                forked_from: dict | None = None, content: list[dict] | None = None) -> Game:
+    """Create the game of `table` (locked by the caller) and append `game_created` at seq 0.
+    `content`: the pack documents to play instead of the table's packs (a fork pins exactly
+    its source game's, replay.fork); never taken from a request."""
     seed = seed or secrets.token_hex(32)
     options = dict(table.options or {})
-    content = packs.content_for(options.pop("packs", None))
+    chosen = options.pop("packs", None)
+    content = packs.content_for(chosen) if content is None else content
     setup = {"seats": [{"character": s.character} for s in seats], "variant": table.variant, "options": options}
     # The game pins the exact documents it plays (docs/packs.md, "Pinning"); only the engine's
     # own base pack, versioned with RULES_VERSION like the rest of the rules, needs no copy.

@@ -10,11 +10,16 @@ Pure Python, no Django: used by ``manage.py simulate``, the property tests and t
 A *policy* is a function ``policy(state, prompts, rng) -> decision``: it gets the live state
 (read it only, never change it), the non-empty list of prompts and a ``random.Random``, and
 returns one of the decision dicts some prompt offers. Policies only ever pick among the
-enumerated decisions, so they can never play an illegal move.
+enumerated decisions, so they can never play an illegal move. Besides ``random`` and
+``greedy``, every bot of ``games.ai`` (``heuristic``, ``mcts``) is a policy by its name.
+
+Games play the base game, or the content of pack documents (``content_from_files``): a
+table's characters are then drawn from every character of that content, or named exactly.
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import time
 from collections import Counter
@@ -81,6 +86,7 @@ def _card_catalogue_entry(state, card_id):
     """The catalogue Card of an instance id, or None. Uses the engine's catalogue through the
     state's instance table when the engine exposes one (``state.cards``)."""
     table = getattr(state, "cards", None)
+    catalogue = engine.content_of(getattr(state, "content", "")).cards
     key = None
     if isinstance(table, dict):
         key = table.get(card_id, table.get(str(card_id)))
@@ -90,11 +96,7 @@ def _card_catalogue_entry(state, card_id):
         key = key.get("key")
     if not isinstance(key, str):
         return None
-    try:
-        from games.engine.cards import CARDS
-    except ImportError:  # pragma: no cover - catalogue moved
-        return None
-    return CARDS.get(key)
+    return catalogue.get(key)
 
 
 def _weakness(seat) -> int:
@@ -214,13 +216,37 @@ def per_seat(policies: list) -> Policy:
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
 
 
+def bot_policy(name: str) -> Policy:
+    """A games.ai bot as a policy: it decides from the asked seat's view, with the decision
+    seed a game would give it (docs/ai.md)."""
+    from games.ai import decision_seed, get_bot
+
+    bot = get_bot(name)
+
+    def policy(state, prompts: list, rng: random.Random) -> Decision:
+        seat = prompts[0].seat
+        return bot.decide(engine.view(state, seat), seed=decision_seed(secret=state.seed, seq=state.decisions,
+                                                                       seat=seat))
+
+    policy.__name__ = bot.label
+    return policy
+
+
+def policy_names() -> list[str]:
+    from games.ai import BOTS
+
+    return sorted(set(POLICIES) | set(BOTS))
+
+
 def get_policy(policy: str | Policy) -> Policy:
     if callable(policy):
         return policy
-    try:
+    if policy in POLICIES:
         return POLICIES[policy]
-    except KeyError:
-        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}") from None
+    try:
+        return bot_policy(policy)
+    except ValueError:
+        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(policy_names())}") from None
 
 
 # --------------------------------------------------------------------------- one game
@@ -242,19 +268,41 @@ def game_seed(seed: int | str, number: int) -> str:
     return hashlib.sha256(f"rdi-simulate:{seed}:{number}".encode()).hexdigest()
 
 
-def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = None) -> dict:
-    """A base-game setup for ``players`` seats; characters cycle through a seeded shuffle of
-    the engine's CHARACTERS (so with more seats than characters, characters repeat)."""
+def content_from_files(paths: Iterable[str]) -> list[dict]:
+    """The pack documents of a game playing the JSON pack files `paths`, in order, after the
+    engine's own base pack unless one of them is itself a base pack (as tables choose packs,
+    docs/packs.md). Raises ValueError (unreadable file) or engine.ContentError (what is wrong)."""
+    docs = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                docs.append(json.load(f))
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"{path}: not a readable JSON pack ({exc})") from None
+    if not any(isinstance(d, dict) and (d.get("pack") or {}).get("kind") == "base" for d in docs):
+        docs.insert(0, engine.BASE_PACK)
+    engine.load_content(docs)
+    return docs
+
+
+def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = None,
+               content: list[dict] | None = None) -> dict:
+    """A setup for ``players`` seats playing ``content`` (pack documents; the base game when
+    None). Characters cycle through a seeded shuffle of every character the content offers
+    (so with more seats than characters, characters repeat), unless named exactly."""
     if characters is None:
-        pool = list(engine.CHARACTERS)
+        pool = list(engine.load_content(content).characters) if content else list(engine.CHARACTERS)
         random.Random(seed_hex).shuffle(pool)
         characters = [pool[i % len(pool)] for i in range(players)]
-    return {
+    setup = {
         "seats": [{"character": c} for c in characters],
         "seed": seed_hex,
         "variant": "base",
         "options": {},
     }
+    if content:
+        setup["content"] = content
+    return setup
 
 
 def play_game(setup: dict, policy: str | Policy, rng: random.Random, *,
@@ -356,13 +404,22 @@ class SimulationSummary:
 
 
 def simulate(games: int, players: int, seed: int | str = 0, policy: str | Policy = "random", *,
-             max_decisions: int = DEFAULT_MAX_DECISIONS,
+             max_decisions: int = DEFAULT_MAX_DECISIONS, content: list[dict] | None = None,
+             characters: list[str] | None = None,
              on_game: Callable[[int, GameResult], None] | None = None) -> SimulationSummary:
-    """Play ``games`` games of ``players`` seats, every seat run by ``policy``.
+    """Play ``games`` games of ``players`` seats, every seat run by ``policy``, with the
+    base game or ``content`` (pack documents); ``characters``: every table seats exactly
+    these (then ``players`` is their number).
 
     Game ``i`` uses the secret seed ``game_seed(seed, i)``; the policy's ``random.Random`` is
     seeded from that game seed, so a run is reproducible from ``(seed, i)`` alone.
     """
+    if characters:
+        players = len(characters)
+        offered = engine.load_content(content).characters if content else engine.CHARACTERS
+        unknown = [c for c in characters if c not in offered]
+        if unknown:
+            raise ValueError(f"unknown character {unknown[0]!r}; choose from {', '.join(offered)}")
     if not 2 <= players <= 8:
         raise ValueError("players must be between 2 and 8")
     name = policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
@@ -370,7 +427,7 @@ def simulate(games: int, players: int, seed: int | str = 0, policy: str | Policy
     summary = SimulationSummary(games=games, players=players, seed=seed, policy=name)
     for number in range(games):
         seed_hex = game_seed(seed, number)
-        result = play_game(make_setup(players, seed_hex), policy, random.Random(seed_hex),
+        result = play_game(make_setup(players, seed_hex, characters, content), policy, random.Random(seed_hex),
                            max_decisions=max_decisions)
         summary.add(result, number)
         if on_game is not None:

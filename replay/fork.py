@@ -1,21 +1,26 @@
 """"Play from here": a new table whose game starts at one event of a finished game.
 
 The position is the omniscient view at that event written in the scenario format
-(docs/scenarios.md): every seat's character, Fortitude, Alcohol, Gold, hand, deck (exact
-order), discard and Drink Me! pile as `deck/slug` card names, the Drink Deck in its exact
-order, the Drink discard, the Inn, the active seat, the phase and the turn. A position
-cannot hold things pending on the stack (a played card waiting for responses, a Round of
-Gambling, a Drink being drunk), so only events where the stack is empty can be forked.
+(docs/scenarios.md): every seat's character, Fortitude, Alcohol, Gold, tokens, hand, deck
+(exact order), discard, Drink Me! pile and zones (side decks, Minions in play) as `deck/slug`
+card names, the Drink Deck in its exact order, the Drink discard, the Inn, the active seat,
+the phase and the turn. A position cannot hold things pending on the stack (a played card
+waiting for responses, a Round of Gambling, a Drink being drunk), nor a shared deck that has
+been drawn from (a Brawler deck), so only such events can be forked.
 The forker takes one seat; bots play the others. The new game has a new secret seed: only
 future reshuffles differ from the original.
+
+The new game plays exactly the content the source game pinned in its `game_created` event
+(docs/packs.md): never the packs installed now, never anything a client sends.
 """
 from __future__ import annotations
 
+import orjson
 from django.db import connection, transaction
 
 from games import engine, services, store
 from games.errors import Conflict, ServiceError
-from games.models import Game
+from games.models import Game, Seat, Table
 
 PHASES = ("discard", "action", "order", "drink")
 PENDING = ("Something is still waiting to resolve at this event (a card, a Drink or a Round of Gambling), and a "
@@ -33,6 +38,10 @@ def position_from_view(view: dict) -> dict:
         seat = {"character": s["character"], "fortitude": s["fortitude"], "alcohol": s["alcohol"], "gold": s["gold"],
                 "hand": _slugs(s["hand"]), "deck": _slugs(s["deck"]), "deck_exact": True,
                 "discard": _slugs(s["discard"]), "drink_me": _slugs(s["drink_me"])}
+        if s.get("tokens"):
+            seat["tokens"] = dict(s["tokens"])
+        if s.get("zones"):
+            seat["zones"] = {name: _slugs(z["cards"]) for name, z in s["zones"].items()}
         if s["status"] != "in":
             seat["out"] = s["status"]
         seats.append(seat)
@@ -59,7 +68,22 @@ def forkable(state) -> str | None:
         return PENDING
     if state.phase not in PHASES:
         return "This event is between two phases; step to the next event to fork."
+    for name, ids in state.zones.items():
+        if name.endswith(":discard") and ids:
+            deck = name[:-len(":discard")]
+            return (f"The shared {deck} deck has been drawn from by this event, and a position cannot hold a "
+                    "shared deck yet; fork from an earlier event.")
     return None
+
+
+def pinned_content(game: Game) -> list[dict]:
+    """The pack documents the game pinned in its `game_created` event; the engine's own base
+    pack when it pinned none (docs/packs.md, "Pinning")."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT (payload->'setup'->'content')::text FROM games_event WHERE game_id = %s AND seq = 0",
+                       [game.pk])
+        row = cursor.fetchone()
+    return orjson.loads(row[0]) if row is not None and row[0] is not None else [engine.BASE_PACK]
 
 
 def game_fork(*, game: Game, at: int, user, seat: int, bot: str | None = None) -> Game:
@@ -77,10 +101,24 @@ def game_fork(*, game: Game, at: int, user, seat: int, bot: str | None = None) -
         raise Conflict(why, code="not_forkable")
     view = engine.view(state, "omniscient")
     position = position_from_view(view)
+    content = pinned_content(game)
+    bot = _bot_name(bot)
     with transaction.atomic():
         table = services.table_create(owner=user, player_count=n, options=game.setup.get("options") or {})
-        for index, s in enumerate(view["seats"]):
-            services.seat_take(table_id=table.pk, user=user, character=s["character"], index=index,
-                               ai=index != seat, bot=bot if index != seat else None)
-        return services.table_start(table_id=table.pk, user=user, position=position,
+        # The seats are the source game's characters, which its pinned content offers (the
+        # table's installed packs need not: a pack may be gone or changed since).
+        seats = [Seat.objects.create(table=table, index=index, user=None if index != seat else user,
+                                     is_ai=index != seat, character=s["character"], bot=bot if index != seat else "")
+                 for index, s in enumerate(view["seats"])]
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        return services.game_create(table=table, seats=seats, position=position, content=content,
                                     forked_from={"game": game.pk, "seq": at})
+
+
+def _bot_name(bot: str | None) -> str:
+    from games import ai
+
+    try:
+        return ai.get_bot(bot or ai.DEFAULT_BOT).name
+    except ValueError as exc:
+        raise ServiceError(str(exc), code="unknown_bot") from exc

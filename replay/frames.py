@@ -131,7 +131,7 @@ def _as_event(row) -> dict[str, Any]:
 
 
 def describe_actor(actor: str | None) -> dict[str, Any] | None:
-    """`user:5` → a person by name; `ai:heuristic@3` → a bot and its version; `timeout`..."""
+    """`user:5` → a person by name; `ai:heuristic@4` → a bot and its version; `timeout`..."""
     if actor is None:
         return None
     kind, _, rest = actor.partition(":")

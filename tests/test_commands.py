@@ -1,6 +1,7 @@
-"""manage.py simulate and manage.py scenario: output and exit status."""
+"""manage.py simulate, tournament and scenario: output and exit status."""
 import sys
 import types
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -59,3 +60,30 @@ def test_scenario_run_folder(fake_scenario_runner, tmp_path, capsys):
     (tmp_path / "two.json").write_text("{}")
     call_command("scenario", "run", str(tmp_path))
     assert "2 passed, 0 failed" in capsys.readouterr().out
+
+
+PACKS = ",".join(str(Path(__file__).parent / "packs" / f"{name}.json")
+                 for name in ("vlazlo-blood", "torglesnarf-minions"))
+
+
+def test_simulate_plays_tables_of_exactly_the_named_characters_of_the_packs(capsys):
+    call_command("simulate", "--games", "3", "--packs", PACKS, "--characters", "vlazlo,torglesnarf,zot",
+                 "--policy", "heuristic", "--seed", "5", "--no-progress")
+    out = capsys.readouterr().out
+    assert "policy heuristic, 3 players" in out and "finished: 3  errors: 0" in out
+    wins = out.split("wins by character: ")[1].splitlines()[0]
+    assert {part.split()[0] for part in wins.split(", ")} <= {"vlazlo", "torglesnarf", "zot"}
+
+
+def test_simulate_refuses_a_character_the_packs_do_not_offer():
+    with pytest.raises(CommandError, match="unknown character 'samantha'"):
+        call_command("simulate", "--games", "1", "--packs", PACKS, "--characters", "vlazlo,samantha", "--no-progress")
+    with pytest.raises(CommandError, match="not a readable JSON pack"):
+        call_command("simulate", "--games", "1", "--packs", "no-such-pack.json", "--no-progress")
+
+
+def test_tournament_plays_pack_characters_to_the_end(capsys):
+    call_command("tournament", "--a", "heuristic", "--b", "random", "--games", "2", "--packs", PACKS,
+                 "--characters", "vlazlo,torglesnarf", "--no-progress")
+    out = capsys.readouterr().out
+    assert "2 games, 2 players" in out and "unfinished: 0" in out

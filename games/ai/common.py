@@ -1,9 +1,10 @@
-"""What every bot shares: reading a seat's view, card facts from the public catalogue, and
+"""What every bot shares: reading a seat's view, card facts from the game's catalogue, and
 the deterministic per-decision random stream.
 
 A bot decides from ``engine.view(state, seat)`` only (its own hand, public piles, counts and
-the stack as the table sees it). The card catalogue (``engine.CARDS``) is printed information
-and may be read freely.
+the stack as the table sees it). The game's content — the catalogue of the packs it plays,
+named by ``view["content"]`` (``engine.content_of``) — is printed information and may be read
+freely; the process deciding has it loaded, since it built the state the view comes from.
 """
 from __future__ import annotations
 
@@ -30,11 +31,17 @@ def rng_for(seed: str, salt: str = "") -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-def card_of(card_view: dict | None):
-    """The catalogue Card behind a card as the view shows it (``{"id", "key", ...}``)."""
+def content(view: dict) -> engine.Content:
+    """The content (characters, decks, cards) of the game a view comes from."""
+    return engine.content_of(view.get("content", ""))
+
+
+def card_of(card_view: dict | None, catalogue: dict | None = None):
+    """The catalogue Card behind a card as the view shows it (``{"id", "key", ...}``);
+    `catalogue` is the game's (``content(view).cards``), the base game's when left out."""
     if not isinstance(card_view, dict):
         return None
-    return engine.CARDS.get(card_view.get("key"))
+    return (engine.CARDS if catalogue is None else catalogue).get(card_view.get("key"))
 
 
 class Table:
@@ -42,11 +49,14 @@ class Table:
 
     def __init__(self, view: dict):
         self.view = view
+        self.content = content(view)
         self.prompt = view["prompt"] or {}
         self.me: int = self.prompt.get("seat", view.get("viewer"))
         self.seats: list[dict] = view["seats"]
         self.mine = self.seats[self.me]
         self.hand = {c["id"]: c for c in self.mine.get("hand", [])}
+        # Cards of mine the table sees in play (Minions), which decisions may name too.
+        self.in_play = {c["id"]: c for z in (self.mine.get("zones") or {}).values() for c in z.get("cards", [])}
         self.stack: list[dict] = view.get("stack", [])
         self.top = self.stack[-1] if self.stack else None
 
@@ -55,7 +65,9 @@ class Table:
         return self.prompt.get("decisions", [])
 
     def card(self, cid) -> Any:
-        return card_of(self.hand.get(cid)) if cid is not None else None
+        if cid is None:
+            return None
+        return card_of(self.hand.get(cid) or self.in_play.get(cid), self.content.cards)
 
     def living(self) -> list[int]:
         return [s["seat"] for s in self.seats if s["status"] == "in"]

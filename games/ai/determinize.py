@@ -1,11 +1,14 @@
 """Sampling full game states that agree with everything one seat can see.
 
 The search bot cannot look at other hands, deck orders or Drink Me! piles, so it imagines
-them: every card instance of a game is known from its setup (each character deck and the
-Drink Deck in catalogue order), so the cards a seat has *not* seen in public (discard piles,
-the stack, the Drink discard, its own hand) are exactly the ones in hidden zones. They are
-dealt at random, with the counts the view shows, into other hands, the decks and the Drink Me!
-piles and Drink Deck. The result is a `games.engine.State` the engine can play forward.
+them: every card instance of a game is known from its setup (each character deck, the Drink
+Deck and the side decks characters bring, in the order of the game's content), so the cards a
+seat has *not* seen in public (discard piles, the stack, the Drink discard, public zones such
+as Minions in play, its own hand) are exactly the ones in hidden places. Each owner's are
+dealt at random, with the counts the view shows, into other hands, the decks, the face-down
+zones (a side deck's zone only with cards of that deck: bought form cards may be in a seat's
+deck, unbought ones only in their zone), the Drink Me! piles and the Drink Deck. The result is
+a `games.engine.State` the engine can play forward.
 
 ``determinize`` raises ``Unsupported`` when the view does not add up (e.g. a scenario
 position with cards left out of play); callers then fall back to the heuristic bot.
@@ -15,7 +18,7 @@ from __future__ import annotations
 import random
 
 from games import engine
-from games.engine.cards import deck_list
+from games.ai import common
 
 
 class Unsupported(Exception):
@@ -48,6 +51,31 @@ def _raw(obj):
     return obj
 
 
+def _instances(content, seats: list[dict]) -> tuple[list[str], list]:
+    """Every card instance of the game and its owner, in the order `new_game` makes them:
+    each seat's deck, the Drink Deck, then the side decks its character brings (a shared
+    one once, owned by the zone's name)."""
+    cards: list[str] = []
+    owner: list = []
+
+    def add(keys, who):
+        cards.extend(keys)
+        owner.extend([who] * len(keys))
+
+    for i, s in enumerate(seats):
+        add(content.deck_list(content.characters[s["character"]].deck), i)
+    add(content.deck_list("drink"), "drink")
+    shared: set = set()
+    for i, s in enumerate(seats):
+        for name, z in sorted(content.characters[s["character"]].zones.items()):
+            if not z.get("deck") or name in shared:
+                continue
+            if z.get("shared"):
+                shared.add(name)
+            add(content.deck_list(z["deck"]), name if z.get("shared") else i)
+    return cards, owner
+
+
 class Skeleton:
     """What a view fixes once (instances, seen cards, the stack), so each sample is cheap."""
 
@@ -55,38 +83,49 @@ class Skeleton:
         seats = view["seats"]
         me = view["prompt"]["seat"]
         self.view, self.me, self.options = view, me, dict(options or {})
-        cards, owner = [], []
-        for i, s in enumerate(seats):
-            keys = deck_list(s["character"])
-            cards += keys
-            owner += [i] * len(keys)
-        keys = deck_list("drink")
-        cards += keys
-        owner += [-1] * len(keys)
+        content = common.content(view)
+        try:
+            cards, owner = _instances(content, seats)
+        except KeyError as exc:
+            raise Unsupported(f"the game's content has no {exc}") from None
         seen: set = set()
         _seen(view, seen)
         if any(cid >= len(cards) for cid in seen):
             raise Unsupported("the view shows card instances that the setup does not make")
         self.cards, self.owner = cards, owner
-        pools: dict[int, list[int]] = {i: [] for i in range(-1, len(seats))}
+        pools: dict = {}
         for cid, o in enumerate(owner):
             if cid not in seen:
-                pools[o].append(cid)
+                pools.setdefault(o, []).append(cid)
+        # Face-down zones: (owner, where, how many, the deck their cards come from).
+        self.hidden = []
         for i, s in enumerate(seats):
-            need = s["deck_count"] + (0 if i == me else s["hand_count"])
-            if len(pools[i]) != need:
-                raise Unsupported(f"seat {i}: {len(pools[i])} unseen cards for {need} hidden places")
-        need = view["drink_deck_count"] + sum(s["drink_me_count"] for s in seats)
-        if len(pools[-1]) != need:
-            raise Unsupported(f"{len(pools[-1])} unseen Drink cards for {need} hidden places")
+            for name, z in (s.get("zones") or {}).items():
+                if "cards" not in z:
+                    deck = content.characters[s["character"]].zones.get(name, {}).get("deck")
+                    self.hidden.append((i, (i, name), z["count"], deck))
+        for name, z in (view.get("zones") or {}).items():
+            if "cards" not in z:
+                self.hidden.append((name, (None, name), z["count"], None))
+        owners = set(pools) | set(range(len(seats))) | {"drink"} | {who for who, *_ in self.hidden}
+        for o in owners:
+            need = sum(n for who, _, n, _ in self.hidden if who == o)
+            if isinstance(o, int):
+                s = seats[o]
+                need += s["deck_count"] + (0 if o == me else s["hand_count"])
+            elif o == "drink":
+                need += view["drink_deck_count"] + sum(s["drink_me_count"] for s in seats)
+            if len(pools.get(o, ())) != need:
+                raise Unsupported(f"{o}: {len(pools.get(o, ()))} unseen cards for {need} hidden places")
         self.pools = pools
+        self.decks = {key: c.deck for key, c in content.cards.items()}
         stack = []
         top_index = len(view["stack"]) - 1
         prompt = view["prompt"]
         for n, fr in enumerate(view["stack"]):
             raw = _raw(fr)
             if raw.get("f") == "card" and "params" not in raw:
-                raw["params"] = dict(engine.CARDS[cards[raw["card"]]].params)
+                raw["params"] = dict(content.cards[cards[raw["card"]]].params)
             if "poll" in raw and "i" not in raw:
                 poll = raw["poll"]
                 raw["i"] = poll.index(prompt["seat"]) if (n == top_index and prompt["kind"] == "respond"
@@ -96,34 +135,58 @@ class Skeleton:
         self.next_id = max([fr.get("id", 0) for fr in stack] + [0]) + 1000
         self.decisions = sorted(engine_key(d) for d in prompt["decisions"])
 
+    def _deal(self, rng: random.Random) -> tuple[dict, dict]:
+        """Each owner's unseen cards, shuffled, with the face-down zones filled first (a side
+        deck's zone only with cards of its deck): (what is left per owner, each zone's cards)."""
+        pools = {o: list(ids) for o, ids in self.pools.items()}
+        for ids in pools.values():
+            rng.shuffle(ids)
+        zones = {}
+        for who, where, n, deck in self.hidden:
+            pool = pools.get(who, [])
+            fits = [cid for cid in pool if deck is None or self.decks[self.cards[cid]] == deck]
+            if len(fits) < n:
+                raise Unsupported(f"zone {where[1]}: {len(fits)} unseen cards of its deck for {n} places")
+            zones[where] = fits[:n]
+            taken = set(zones[where])
+            pools[who] = [cid for cid in pool if cid not in taken]
+        return pools, zones
+
     def sample(self, rng: random.Random) -> engine.State:
         view, me = self.view, self.me
-        seats = []
+        pools, zones = self._deal(rng)
+        seats, mats = [], {}
         for i, s in enumerate(view["seats"]):
-            pool = list(self.pools[i])
-            rng.shuffle(pool)
+            pool = pools.get(i, [])
             if i == me:
                 hand = [c["id"] for c in s["hand"]]
             else:
                 hand, pool = pool[:s["hand_count"]], pool[s["hand_count"]:]
-            seats.append({"character": s["character"], "fortitude": s["fortitude"], "alcohol": s["alcohol"],
-                          "gold": s["gold"], "hand": hand, "deck": pool,
+            mat = s.get("mat", i)
+            mats[mat] = [s["fortitude"], s["alcohol"], s["gold"]]
+            seats.append({"character": s["character"], "mat": mat, "hand": hand, "deck": pool,
                           "discard": [c["id"] for c in s["discard"]], "drink_me": [],
-                          "out": "" if s["status"] == "in" else s["status"]})
-        drinks = list(self.pools[-1])
-        rng.shuffle(drinks)
+                          "out": "" if s["status"] == "in" else s["status"], "tokens": dict(s.get("tokens") or {}),
+                          "zones": {name: zones[(i, name)] if "cards" not in z else [c["id"] for c in z["cards"]]
+                                    for name, z in (s.get("zones") or {}).items()}})
+        drinks = pools.get("drink", [])
         for i, s in enumerate(view["seats"]):
             n = s["drink_me_count"]
             seats[i]["drink_me"], drinks = drinks[:n], drinks[n:]
+        shared = {name: zones[(None, name)] if "cards" not in z else [c["id"] for c in z["cards"]]
+                  for name, z in (view.get("zones") or {}).items()}
         shuffles = {f"seat{i}": 0 for i in range(len(seats))}
         shuffles["drink"] = 0
+        shuffles.update({name: 0 for name in shared if not name.endswith(":discard")})
         data = {
             "seed": "%032x" % rng.getrandbits(128), "variant": view["variant"], "options": dict(self.options),
             "cards": self.cards, "owner": self.owner, "seats": seats, "drink_deck": drinks,
+            "mats": [mats.get(m, [20, 0, 10]) for m in range(max(mats) + 1)], "zones": shared,
             "drink_discard": [c["id"] for c in view["drink_discard"]], "shuffles": shuffles, "box": [],
             "inn": view["inn"], "pot": view["pot"], "active": view["active"], "phase": view["phase"],
-            "turn": view["turn"], "counts": dict(view.get("counts") or {}), "stack": _raw(self.stack), "next_id": self.next_id, "over": False,
-            "winners": [], "decisions": 0,
+            "turn": view["turn"], "counts": dict(view.get("counts") or {}), "stack": _raw(self.stack),
+            "next_id": self.next_id, "over": False, "winners": [], "decisions": 0,
+            "content": view.get("content", ""),
         }
         return engine.State.from_dict(data)
 

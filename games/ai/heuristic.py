@@ -1,4 +1,4 @@
-"""``heuristic@3``: a rule-of-thumb bot that reads only its seat's view.
+"""``heuristic@4``: a rule-of-thumb bot that reads only its seat's view.
 
 It scores every decision on offer and takes the best (ties broken by the decision's seeded
 random stream). In short:
@@ -18,16 +18,22 @@ random stream). In short:
 - **Ordering**: the Drink goes to the opponent with the least Fortitude left.
 - **Discard**: throws back every card worth less than an average card still in its deck; the
   closer it is to passing out, the more the cards that keep a Drink off it are worth.
+- **Pack cards** (content packs, docs/ai.md): a card is judged by the effect word its steps
+  give (`Card.effect`); an effect it has no rule for counts as an attack when aimed at another
+  seat, as lasting when it puts the card in play (a Minion), else as a small gain. A Minion's
+  activation is judged like a card with the activation's steps; hitting a Minion counts for
+  less than hitting a player; it buys side-deck cards whenever it can, and pays a Minion's
+  Wages when it has Gold to spare.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 
-from games import engine
 from games.ai.common import Decision, Table, rng_for
-from games.engine.cards import deck_list
+from games.engine.content import Card
 
-NAME, VERSION = "heuristic", 3
+NAME, VERSION = "heuristic", 4
 
 #: How much each effect word is worth keeping in hand (discard phase).
 KEEP = {
@@ -38,6 +44,11 @@ KEEP = {
     "force_out": 3, "gamble": 2, "take_pot": 3, "end_round_to_inn": 1, "anti_cheat": 2, "inn_pays": 2,
     "leave_round": 1, "order_extra": 4, "tip_wench": 2, "grab_coin": 1, "courage": 5, "extra_drink": 3,
 }
+#: Keep-worth of a pack card whose effect word has no entry above: a character's own mechanic
+#: is usually worth holding on to.
+KEEP_UNKNOWN = 4
+#: Playing a card that stays in play (a Minion): it acts again every turn, so it beats one hit.
+LASTING = 13
 #: Cards that keep a Drink (or its Alcohol) off you, or win back Fortitude: worth more when low.
 SAVERS = {"ignore_drink", "pass_drink", "leave_or_ignore_drink", "ignore_card_or_drink", "heal_self",
           "courage", "split_drink", "mass_heal"}
@@ -81,6 +92,8 @@ def _frame_hits(frame: dict, seat: int) -> bool:
         return True
     if eff == "order_extra":
         return seat in (args.get("targets") or [])
+    if eff not in KEEP:     # a pack card's effect: aimed at me is against me
+        return args.get("target") == seat
     return eff in CONTROL   # someone else taking control of a Round
 
 
@@ -184,10 +197,11 @@ def _rescue(t: Table, mine: dict) -> float:
 
 def _deck_average(t: Table) -> float:
     """The keep-worth of an average card still in my deck (what a fresh draw is worth)."""
-    left = Counter(deck_list(t.mine["character"]))
-    for c in list(t.mine.get("hand", [])) + list(t.mine.get("discard", [])):
+    content = t.content
+    left = Counter(content.deck_list(content.characters[t.mine["character"]].deck))
+    for c in list(t.mine.get("hand", [])) + list(t.mine.get("discard", [])) + list(t.in_play.values()):
         left[c["key"]] -= 1
-    cards = [(engine.CARDS[k], n) for k, n in left.items() if n > 0]
+    cards = [(content.cards[k], n) for k, n in left.items() if n > 0]
     total = sum(n for _, n in cards)
     return sum(_keep(t, c.effect) * n for c, n in cards) / total if total else 0.0
 
@@ -199,7 +213,7 @@ def _need(t: Table) -> float:
 
 
 def _keep(t: Table, effect: str) -> float:
-    value = KEEP.get(effect, 2)
+    value = KEEP.get(effect, KEEP_UNKNOWN if effect else 2)
     if effect in SAVERS:
         value += _need(t)
     elif effect in ANSWERS:
@@ -308,10 +322,47 @@ def _score_round_card(t: Table, eff: str) -> float:
     return 3   # grab_coin
 
 
-def _score_play(t: Table, d: Decision) -> float:
-    c = t.card(d.get("card"))
+def _score_unknown(t: Table, c, d: Decision) -> float:
+    """A pack card whose effect word has no rule here: aimed at another seat it counts as an
+    attack; one that stays in play (a Minion) as lasting; anything else as a small gain."""
+    target = d.get("target")
+    if target is not None:
+        return -5 if target == t.me else _score_attack(t, "damage", c.params, target) - 1
+    if any(step.get("do") == "move_card" for step in c.steps):
+        return LASTING
+    return 4
+
+
+_ACTIVATIONS: dict = {}
+
+
+def _activation(c) -> Card:
+    """A Minion's activation as the card the scoring reads (its steps and target)."""
+    key = (c.key, json.dumps(c.activate, sort_keys=True))   # packs may reuse a key with other steps
+    if key not in _ACTIVATIONS:
+        act = c.activate
+        _ACTIVATIONS[key] = Card(key=c.key, deck=c.deck, slug=c.slug, title=c.title, type="Action", text="",
+                                 quantity=1, timing=("action",), target=act.get("target", "none"),
+                                 steps=tuple(act.get("steps") or ()), pack=c.pack)
+    return _ACTIVATIONS[key]
+
+
+def _zone_worth(t: Table, zone: str) -> float:
+    """The keep-worth of an average card of the side deck a zone of mine is filled from."""
+    z = t.content.characters[t.mine["character"]].zones.get(zone, {})
+    keys = t.content.deck_list(z["deck"]) if z.get("deck") else []
+    return sum(_keep(t, t.content.cards[k].effect) for k in keys) / len(keys) if keys else 0.0
+
+
+def _score_play(t: Table, d: Decision, c=None) -> float:
+    c = c or t.card(d.get("card"))
     if c is None:
         return -1.0
+    score = _score_card(t, c, d)
+    return score - 4 if d.get("target_minion") is not None else score
+
+
+def _score_card(t: Table, c, d: Decision) -> float:
     eff, params, target, mode = c.effect, c.params, d.get("target"), d.get("mode")
     if _drink_change(eff, mode) is not None:
         return _score_drink_card(t, eff, params, d)
@@ -334,6 +385,8 @@ def _score_play(t: Table, d: Decision) -> float:
         targets = d.get("targets") or []
         weakest = t.weakest_opponent()
         return -2 if t.me in targets or t.mine["gold"] < SPARE_GOLD else 2 + 0.5 * sum(x == weakest for x in targets)
+    if eff not in KEEP:
+        return _score_unknown(t, c, d)
     return _score_round_card(t, eff)
 
 
@@ -351,6 +404,14 @@ def score(t: Table, d: Decision, average: float | None = None) -> float:
         return 1.5 + (30 - t.margin(d.get("target"))) / 100
     if kind == "discard":
         return _score_discard(t, d, _deck_average(t) if average is None else average)
+    if kind == "buy":
+        return _zone_worth(t, d.get("zone")) / 5
+    if kind == "wages":
+        wages = next((fr.get("wages", 0) for fr in reversed(t.stack) if fr.get("f") == "wages"), 0)
+        return (2 if t.mine["gold"] - wages >= SPARE_GOLD else -1) if d.get("pay") else 0
+    if kind == "activate":
+        c = t.card(d.get("card"))
+        return _score_play(t, d, _activation(c)) if c is not None and c.activate else -0.5
     if kind != "play":
         return -0.5
     return _score_play(t, d)

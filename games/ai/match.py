@@ -2,7 +2,9 @@
 
 Seats alternate between the two bots (a, b, a, b...), the first seat swapping every game,
 and characters rotate, so neither bot keeps a seat or a character. A game won by several
-seats (a tie) gives each winner's bot an equal share of one win.
+seats (a tie) gives each winner's bot an equal share of one win. Games play the base game or
+`content` (pack documents: characters rotate through all of its characters), and
+`characters` seats exactly those at every table (in rotating order).
 """
 from __future__ import annotations
 
@@ -56,13 +58,18 @@ def seating(a: str, b: str, game: int, players: int) -> list[str]:
     return [first if i % 2 == 0 else second for i in range(players)]
 
 
-def play_one(a: str, b: str, game: int, players: int, seed: int) -> dict:
+def play_one(a: str, b: str, game: int, players: int, seed: int, content: list | None = None,
+             characters: tuple | None = None) -> dict:
     """One game; returns the winners' bot names and each bot's decision times."""
     names = seating(a, b, game, players)
     bots = [get_bot(n) for n in names]
-    chars = [CHARACTERS[(game // 2 + i) % len(CHARACTERS)] for i in range(players)]
+    pool = tuple(characters or (engine.load_content(content).characters if content else CHARACTERS))
+    chars = [pool[(game // 2 + i) % len(pool)] for i in range(players)]
     game_seed = f"tournament-{seed}-{game // 2}"   # both seatings of a pair share the shuffles
-    state = engine.new_game({"seats": [{"character": c} for c in chars], "seed": game_seed})
+    setup = {"seats": [{"character": c} for c in chars], "seed": game_seed}
+    if content:
+        setup["content"] = content
+    state = engine.new_game(setup)
     times: dict[str, list[float]] = defaultdict(list)
     seq = 0
     while not state.over and seq < MAX_DECISIONS:
@@ -79,8 +86,11 @@ def play_one(a: str, b: str, game: int, players: int, seed: int) -> dict:
 
 
 def play_match(*, a: str, b: str, games: int, players: int = 2, seed: int = 0, jobs: int = 1,
-               progress=None) -> MatchResult:
+               progress=None, content: list | None = None, characters: list | None = None) -> MatchResult:
     get_bot(a), get_bot(b)   # unknown names fail before any game
+    if characters:
+        players = len(characters)
+        characters = tuple(characters)
     result = MatchResult(a=a, b=b)
 
     def add(outcome):
@@ -98,10 +108,10 @@ def play_match(*, a: str, b: str, games: int, players: int = 2, seed: int = 0, j
     result.wins[b] += 0.0
     if jobs <= 1:
         for g in range(games):
-            add(play_one(a, b, g, players, seed))
+            add(play_one(a, b, g, players, seed, content, characters))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for outcome in pool.map(play_one, [a] * games, [b] * games, range(games), [players] * games,
-                                    [seed] * games):
+                                    [seed] * games, [content] * games, [characters] * games):
                 add(outcome)
     return result

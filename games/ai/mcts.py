@@ -1,4 +1,4 @@
-"""``mcts@2``: determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@3``: determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
@@ -39,7 +39,7 @@ from games.ai import heuristic
 from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
 
-NAME, VERSION = "mcts", 2
+NAME, VERSION = "mcts", 3
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "120"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.7"))
 MAX_CANDIDATES = 8
@@ -94,6 +94,8 @@ def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds:
         return dict(decisions[0])
     iterations = ITERATIONS if iterations is None else iterations
     candidates = [d for _, d in heuristic.ranked(view)][:MAX_CANDIDATES]
+    if len(candidates) == 1:      # e.g. a discard where no subset beats keeping the hand
+        return dict(candidates[0])
     rng = rng_for(seed, NAME)
     try:
         skeleton = Skeleton(view, options)

@@ -13,12 +13,13 @@ and for staff only: correct(state, correction) and void(state, reason).
 
 Content (docs/content-model.md): load_content(packs) -> Content, raising ContentError with
 located problems; new_game(setup) plays setup["content"] (pack documents) or the built-in
-base pack; PRIMITIVES, HOOKS, TIMINGS and TARGETS name everything a pack may use.
+base pack; PRIMITIVES, HOOKS, TIMINGS and TARGETS name everything a pack may use;
+view(...)["content"] is the state's content id and content_of(id) its Content.
 concerns(state, seat): whether the thing on top of the stack concerns a seat (auto-pass, bots).
 """
 from .admin import correct, void
 from .cards import CARDS, CHARACTERS
-from .content import BASE_PACK, HOOKS, TARGETS, TIMINGS, Content, ContentError, load_content
+from .content import BASE_PACK, HOOKS, TARGETS, TIMINGS, Content, ContentError, content_of, load_content
 from .errors import IllegalDecision
 from .flow import Prompt, apply, current
 from .primitives import PRIMITIVES
@@ -35,5 +36,5 @@ def prompts(state: State) -> list[Prompt]:
 
 
 __all__ = ["BASE_PACK", "CARDS", "CHARACTERS", "Content", "ContentError", "HOOKS", "IllegalDecision", "PRIMITIVES",
-           "TARGETS", "TIMINGS", "concerns", "load_content", "Prompt", "RULES_VERSION", "State", "apply", "clone",
-           "correct", "dump_state", "load_state", "new_game", "prompts", "state_hash", "view", "void"]
+           "TARGETS", "TIMINGS", "concerns", "content_of", "load_content", "Prompt", "RULES_VERSION", "State", "apply",
+           "clone", "correct", "dump_state", "load_state", "new_game", "prompts", "state_hash", "view", "void"]

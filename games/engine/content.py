@@ -360,3 +360,9 @@ def of(state) -> Content:
         return BASE
     content = _LOADED.get(state.content)
     return content if content is not None else registered(state.content)
+
+
+def content_of(cid: str) -> Content:
+    """The content a view's `content` id names ("" is the built-in base pack), for callers
+    that read a view rather than a state (bots); loaded in this process like `of`."""
+    return BASE if not cid else registered(cid)

@@ -67,6 +67,7 @@ def view(state: State, viewer) -> dict:
         seats.append(v)
     out = {
         "rules_version": RULES_VERSION, "variant": state.variant, "viewer": viewer,
+        "content": state.content,
         "turn": state.turn, "active": state.active, "phase": state.phase, "counts": dict(state.counts),
         "over": state.over, "winners": list(state.winners),
         "inn": state.inn, "pot": state.pot,

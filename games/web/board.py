@@ -17,7 +17,7 @@ MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 
 STATUS_WORDS = {"in": "in the game", "passed_out": "passed out", "broke": "out of Gold"}
 PASS_LABELS = {"phase:action": "Take no Action", "respond": "Let it happen", "gamble": "Pass",
                "mead": "Don't split", "phase:discard": "Pass", "phase:order": "Go on to drink",
-               "phase:drink": "Pass", "phase:end": "End my turn"}
+               "phase:drink": "Pass", "phase:end": "End my turn", "buy": "Stop buying"}
 PROMPT_WORDS = {
     "phase:discard": "Discard any number of cards you don't want (or none), then draw back up to your hand size.",
     "phase:action": "Play one Action card, or take no Action.",
@@ -27,13 +27,16 @@ PROMPT_WORDS = {
     "respond": "Something is happening. Play a response, or let it happen.",
     "gamble": "Your turn in the Round of Gambling: play a Gambling or Cheating card, or pass.",
     "mead": "Mead! Split it with another player, or drink it all.",
+    "buy": "Buy the top card of one of your side decks with your tokens, one at a time, or stop.",
+    "wages": "Your Minion was hurt: pay its Wages to keep it in play, or let it go.",
 }
 PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Order a Drink", "drink": "Drink",
                "end": "End of turn"}
 #: What the table is waiting for when the prompt is not one of the turn's phases: the header
 #: follows the engine's prompt, because a response window or a Round of Gambling happens
 #: inside a phase (an Action card waiting for responses is still the Action phase).
-PROMPT_HEADLINES = {"respond": "waiting for responses", "gamble": "Round of Gambling", "mead": "Mead: split it?"}
+PROMPT_HEADLINES = {"respond": "waiting for responses", "gamble": "Round of Gambling", "mead": "Mead: split it?",
+                    "buy": "buying side-deck cards", "wages": "a Minion's Wages"}
 
 
 def headline(view: dict, names: list[str]) -> str:
@@ -77,7 +80,13 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
             "in_round": rnd is not None and i in rnd.get("participants", []),
             "controls": rnd is not None and rnd.get("controller") == i,
             "winner": i in (view.get("winners") or []),
+            "tokens": [{"name": name.replace("_", " ").capitalize(), "count": n}
+                       for name, n in sorted((s.get("tokens") or {}).items())],
+            "zones": [{"name": name.replace("_", " ").capitalize(), "count": z.get("count", 0),
+                       "cards": z.get("cards")} for name, z in sorted((s.get("zones") or {}).items())],
         })
+    minions = {c["id"]: f"{names[s['seat']]}'s {c['title']}" for s in view["seats"]
+               for z in (s.get("zones") or {}).values() for c in z.get("cards") or []}
     hand = []
     you = next((s for s in view["seats"] if s["seat"] == me), None)
     prompt = view.get("prompt") or None
@@ -86,7 +95,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     general = []
     discards = []
     for d in decisions:
-        entry = {"label": label(d, prompt["kind"], names, stack), "json": json.dumps(d, sort_keys=True),
+        entry = {"label": label(d, prompt["kind"], names, stack, minions), "json": json.dumps(d, sort_keys=True),
                  "key": uuid.uuid4().hex, "type": d.get("type")}
         if d.get("type") == "discard":
             discards.append(d)
@@ -153,8 +162,10 @@ def portion_words(stack: list, portion: int, names: list[str]) -> str:
         return f"Drink {portion + 1}"
 
 
-def label(d: dict, kind: str, names: list[str], stack: list) -> str:
-    """A decision in words: seat names instead of numbers, which Drink instead of an index."""
+def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | None = None) -> str:
+    """A decision in words: seat names instead of numbers, which Drink instead of an index;
+    `in_play` names the cards in play (Minions) a decision may point at."""
+    in_play = in_play or {}
     t = d.get("type")
     if t == "pass":
         return PASS_LABELS.get(kind, "Pass")
@@ -179,9 +190,21 @@ def label(d: dict, kind: str, names: list[str], stack: list) -> str:
             parts.append("on " + portion_words(stack, d["portion"], names))
         if "target" in d:
             parts.append(("to " if "portion" in d else "at ") + names[d["target"]])
+        if d.get("target_minion") is not None:
+            parts.append("at " + in_play.get(d["target_minion"], "a Minion"))
         if d.get("targets"):
             parts.append("Drinks for " + " and ".join(names[x] for x in d["targets"]))
         return "Play" + (": " + ", ".join(parts) if parts else "")
+    if t == "buy":
+        return f"Buy the top card of your {str(d.get('zone', '')).replace('_', ' ')} deck"
+    if t == "activate":
+        who = in_play.get(d.get("card"), "Your Minion")
+        return f"{who} acts" + (f" at {names[d['target']]}" if "target" in d else "")
+    if t == "wages":
+        wages = next((fr.get("wages") for fr in reversed(stack) if fr.get("f") == "wages"), None)
+        if d.get("pay"):
+            return "Pay the Minion's Wages" + (f" ({wages} Gold)" if wages is not None else "")
+        return "Let the Minion go"
     return t or "?"
 
 

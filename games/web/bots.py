@@ -24,6 +24,6 @@ def bot_levels() -> tuple[list[dict], str | None]:
 
 
 def bot_level(name: str) -> str:
-    """"Normal" for "heuristic" (also for a stored label such as "heuristic@3")."""
+    """"Normal" for "heuristic" (also for a stored label such as "heuristic@4")."""
     base = (name or "").split("@", 1)[0]
     return _WORDS.get(base, base.title() or "bot")

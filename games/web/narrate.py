@@ -6,7 +6,10 @@ state before them and turns each decision's Effects into short sentences. Every 
 engine emits is public (played and revealed cards, discards, gauges, Gold) except who passed
 in a response window: "seat 2 passed" would tell that seat 2 held a legal response, so a
 window pass is only told to the seat that passed (the same rule as the event log's
-redaction in `games.selectors.redact_event`). After the end everything is public.
+redaction in `games.selectors.redact_event`). A card bought from a face-down side deck goes
+to a hand, so its title is told only to its buyer. After the end everything is public.
+
+Card titles come from the game's own content (`engine.content_of`), pack cards included.
 """
 from __future__ import annotations
 
@@ -24,7 +27,9 @@ MAX_STEPS = 40
 INN, POT = "inn", "pot"           # how gold effects name the Inn and the pot (engine ops)
 PRIVATE_TYPES = {"pass"}          # a response-window pass: only its own seat hears of it
 GOLD_REASONS = {"ante": " as an ante", "passed_out_share": " as they passed out (shared among those still in)",
-                "passed_out_remainder": " as they passed out (what could not be shared)"}
+                "passed_out_remainder": " as they passed out (what could not be shared)", "wages": " in Wages"}
+#: Why a change came from no card (a character's rule, not something played).
+RULE_REASONS = {"scarab": "Scarab", "brawl": "Brawl", "purchase": "purchase"}
 
 
 def seat_names(view: dict) -> list[str]:
@@ -49,17 +54,35 @@ class Narrator:
 
     def title(self, cid) -> str:
         try:
-            return "“" + engine.CARDS[self.state.cards[cid]].title + "”"
-        except (KeyError, IndexError, TypeError):
+            return "“" + engine.content_of(self.state.content).cards[self.state.cards[cid]].title + "”"
+        except (KeyError, IndexError, TypeError, engine.ContentError):
             return "a card"
 
     def because(self, fx: dict) -> str:
-        """The card behind an Effect, and whose it was when it was not the seat's own."""
-        if fx.get("card") is None:
-            return ""
+        """The card (or the character's rule) behind an Effect, and whose it was when it was
+        not the seat's own."""
         by = fx.get("by")
         whose = f"{self.who(by)}'s " if isinstance(by, int) and by != fx.get("seat") else ""
+        if fx.get("card") is None:
+            rule = RULE_REASONS.get(fx.get("reason"))
+            return f" ({whose or 'a '}{rule})" if rule else ""
         return f" ({whose}{self.title(fx['card'])})"
+
+    def token(self, fx: dict, s: str) -> str | None:
+        d = fx.get("delta", 0)
+        if not d:
+            return None
+        name = str(fx.get("token", "")).replace("_", " ")
+        name = name[:1].upper() + name[1:]
+        return f"{s}'s {name} {'rose' if d > 0 else 'fell'} by {abs(d)}{self.because(fx)}, now {fx.get('now')}."
+
+    def minion(self, cid) -> str:
+        """A Minion in play, named with its owner: “Grunt the Brawler” of Torglesnarf."""
+        try:
+            owner = self.state.owner[cid]
+        except (IndexError, TypeError):
+            return "a Minion"
+        return f"{self.who(owner)}'s {self.title(cid)}"
 
     def gold(self, fx: dict, s: str, amount: int) -> str:
         """Who paid whom: the effect's `seat` is the one who owed the Gold; `by_inn` means a
@@ -92,6 +115,8 @@ class Narrator:
             extra = ""
             if args.get("target") is not None:
                 extra = f" at {w(args['target'])}"
+            elif args.get("target_minion") is not None:
+                extra = f" at {self.minion(args['target_minion'])}"
             elif args.get("targets"):
                 extra = " sending Drinks to " + ", ".join(w(x) for x in args["targets"])
             if args.get("mode") == "leave":
@@ -101,6 +126,8 @@ class Narrator:
             return f"{w(fx.get('by'))}'s {self.title(fx.get('card'))} cancelled {w(fx.get('target_seat'))}'s " \
                    f"{self.title(fx.get('target'))}."
         if t == "ignored":
+            if fx.get("change"):
+                return f"{s} ignored the {RULE_REASONS.get(fx['change'], 'change')}."
             return f"{s} ignored {self.title(fx.get('card'))}."
         if t == "fortitude":
             d = fx.get("delta", 0)
@@ -119,10 +146,26 @@ class Narrator:
             if not amount:
                 return None
             return self.gold(fx, s, amount)
+        if t == "token":
+            return self.token(fx, s)
+        if t == "bought":
+            told = over or fx.get("seat") == self.seat
+            what = self.title(fx.get("card")) if told else "the top card"
+            return f"{s} bought {what} of their {str(fx.get('zone', '')).replace('_', ' ')} deck."
+        if t == "activated":
+            args = fx.get("args") or {}
+            at = f" at {w(args['target'])}" if args.get("target") is not None else ""
+            return f"{s}'s Minion {self.title(fx.get('card'))} acted{at}."
+        if t == "minion_hurt":
+            return f"{w(fx.get('by'))} hurt {self.minion(fx.get('card'))}: {s} pays its Wages or lets it go."
+        if t == "minion_discarded":
+            return f"{s} let their Minion {self.title(fx.get('card'))} go."
         if t == "ordered":
             return f"{s} ordered a Drink for {w(fx.get('target'))}."
         if t == "revealed":
-            where = "from the Drink Deck" if fx.get("source") == "drink_deck" else ""
+            source = fx.get("source")
+            where = ("from the Drink Deck" if source == "drink_deck" else ""
+                     if source in (None, "drink_me") else f"from the {str(source).replace('_', ' ')} deck")
             return f"{s} revealed “{fx.get('title')}”{(' ' + where) if where else ''}."
         if t == "drank":
             if fx.get("ignored"):
@@ -150,7 +193,12 @@ class Narrator:
         if t == "drinks_ran_out":
             return "The Drink Deck ran out."
         if t == "reshuffled":
-            return "The Drink Deck was reshuffled." if fx.get("deck") == "drink" else f"{s} reshuffled their deck."
+            deck = fx.get("deck")
+            if deck == "drink":
+                return "The Drink Deck was reshuffled."
+            if deck == "character":
+                return f"{s} reshuffled their deck."
+            return f"The {str(deck).replace('_', ' ')} deck was reshuffled."
         if t == "contest_won":
             return f"{s} won the Drinking Contest." if fx.get("seat") is not None else "Nobody won the Drinking Contest."
         if t == "contest_tie":

@@ -19,16 +19,11 @@ from accounts import throttles
 from accounts.forms import SignUpForm
 from accounts.redirects import same_site_path
 from games import decision_input, engine, selectors, services
-from games.engine.cards import CHARACTER_INFO
 from games.errors import NotFound, ServiceError
 from games.models import Game, Table
-from games.web import board, narrate
+from games.packs import registry
+from games.web import board, characters, narrate
 from games.web.bots import bot_level, bot_levels
-
-
-
-def _characters():
-    return [(key, CHARACTER_INFO[key]["name"]) for key in engine.CHARACTERS]
 
 
 def _timer_words(seconds: int | None) -> str:
@@ -43,10 +38,12 @@ def _play_now_timers() -> dict:
     return {"turn": _timer_words(turn), "window": _timer_words(settings.RDI_WINDOW_SECONDS if turn else None)}
 
 
-def _pick(character: str | None, used: list[str]) -> str:
-    if character in engine.CHARACTERS:
+def _pick(character: str | None, used: list[str], offered=engine.CHARACTERS) -> str:
+    """The chosen character if `offered` holds it, else a random one nobody took yet."""
+    offered = list(offered)
+    if character in offered:
         return character
-    free = [c for c in engine.CHARACTERS if c not in used] or list(engine.CHARACTERS)
+    free = [c for c in offered if c not in used] or offered
     return random.choice(free)
 
 
@@ -60,7 +57,8 @@ def lobby(request):
         yours = selectors.games_active_of(user=request.user)
     bots, default_bot = bot_levels()
     return render(request, "web/lobby.html", {
-        "tables": tables, "your_games": yours, "characters": _characters(), "bots": bots,
+        "tables": tables, "your_games": yours, "character_groups": characters.lobby_groups(), "bots": bots,
+        "sampler_note": characters.SAMPLER_NOTE,
         "default_bot": default_bot, "player_counts": range(2, 9), "live": _live_games(request.user),
         "play_now_timers": _play_now_timers(),
     })
@@ -73,8 +71,9 @@ def _live_games(user) -> list[dict]:
         seats = sorted(g.table.seats.all(), key=lambda s: s.index)
         if user.is_authenticated and any(s.user_id == user.pk for s in seats):
             continue
+        names = characters.of_game(g)
         rows.append({"game": g, "players": [
-            {"name": CHARACTER_INFO[s.character]["name"].split()[0],
+            {"name": names.get(s.character, s.character).split()[0],
              "who": f"{bot_level(s.bot)} bot" if s.is_ai else s.user.username} for s in seats]})
     return rows
 
@@ -86,7 +85,8 @@ def history(request):
     for g in selectors.games_of(user=request.user):
         seats = sorted(g.table.seats.all(), key=lambda s: s.index)
         mine = next((s.index for s in seats if s.user_id == request.user.pk), None)
-        players = [{"name": CHARACTER_INFO[s.character]["name"].split()[0],
+        names = characters.of_game(g)
+        players = [{"name": names.get(s.character, s.character).split()[0],
                     "who": "bot" if s.is_ai else s.user.username, "won": s.index in (g.winners or [])}
                    for s in seats]
         result = "playing" if g.status == Game.Status.ACTIVE else ("won" if mine in (g.winners or []) else "lost")
@@ -147,13 +147,17 @@ def table_create(request):
     count = _int(p.get("player_count"), 3)
     ai_count = max(0, min(_int(p.get("ai_seats"), 0), count - 1))
     timer = _int(p.get("turn_seconds")) or None
+    chosen = [pid for pid in p.getlist("packs") if pid]
     try:
+        chosen += characters.pack_of(p.get("character"), chosen)
+        options = {"packs": chosen} if chosen else None
         table = services.table_create(owner=request.user, player_count=count, variant=p.get("variant") or "base",
-                                      turn_seconds=timer)
-        used = [_pick(p.get("character"), [])]
+                                      turn_seconds=timer, options=options)
+        offered = registry.characters(chosen)
+        used = [_pick(p.get("character"), [], offered)]
         services.seat_take(table_id=table.pk, user=request.user, character=used[0])
         for _ in range(ai_count):
-            used.append(_pick(None, used))
+            used.append(_pick(None, used, offered))
             services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True,
                                bot=p.get("bot"))
         if ai_count == count - 1 and p.get("start"):
@@ -190,8 +194,9 @@ def table_page(request, table_id: int):
     if game_id is not None:
         return redirect("web-game", game_id=game_id)
     seats = {s.index: s for s in table.seats.all()}
+    names = characters.of_table(table)
     rows = [{"index": i, "seat": seats.get(i),
-             "name": CHARACTER_INFO[seats[i].character]["name"] if i in seats else None,
+             "name": names.get(seats[i].character, seats[i].character) if i in seats else None,
              "level": bot_level(seats[i].bot) if i in seats and seats[i].is_ai else ""}
             for i in range(table.player_count)]
     bots, default_bot = bot_levels()
@@ -199,7 +204,8 @@ def table_page(request, table_id: int):
         "table": table, "rows": rows, "full": len(seats) == table.player_count,
         "owner": request.user.is_authenticated and table.owner_id == request.user.pk,
         "seated": request.user.is_authenticated and any(s.user_id == request.user.pk for s in seats.values()),
-        "characters": _characters(), "bots": bots, "default_bot": default_bot,
+        "character_groups": characters.groups((table.options or {}).get("packs")),
+        "sampler_note": characters.SAMPLER_NOTE, "bots": bots, "default_bot": default_bot,
     })
 
 
@@ -208,14 +214,14 @@ def table_page(request, table_id: int):
 def table_action(request, table_id: int, action: str):
     p = request.POST
     try:
+        if action in ("join", "ai"):
+            used = selectors.characters_taken(table_id=table_id)
+            offered = characters.of_table(selectors.table_with_seats(table_id=table_id))
+            character = _pick(p.get("character"), used, offered)
         if action == "join":
-            used = selectors.characters_taken(table_id=table_id)
-            services.seat_take(table_id=table_id, user=request.user, character=_pick(p.get("character"), used),
-                               index=_int(p.get("index")))
+            services.seat_take(table_id=table_id, user=request.user, character=character, index=_int(p.get("index")))
         elif action == "ai":
-            used = selectors.characters_taken(table_id=table_id)
-            services.seat_take(table_id=table_id, user=request.user, character=_pick(p.get("character"), used),
-                               ai=True, bot=p.get("bot"))
+            services.seat_take(table_id=table_id, user=request.user, character=character, ai=True, bot=p.get("bot"))
         elif action == "start":
             game = services.table_start(table_id=table_id, user=request.user)
             return redirect("web-game", game_id=game.pk)
@@ -240,8 +246,8 @@ def rematch(request, game_id: int):
         return redirect("web-game", game_id=game.pk)
     try:
         table = services.table_create(owner=request.user, player_count=game.table.player_count,
-                                      variant=game.table.variant, turn_seconds=game.table.turn_seconds,
-                                      window_seconds=game.table.window_seconds)
+                                      variant=game.table.variant, options=_rematch_options(game),
+                                      turn_seconds=game.table.turn_seconds, window_seconds=game.table.window_seconds)
         services.seat_take(table_id=table.pk, user=request.user, character=mine.character, index=mine.index)
         for s in old:
             if s.is_ai:
@@ -255,6 +261,18 @@ def rematch(request, game_id: int):
         return redirect("web-game", game_id=game.pk)
     messages.success(request, "Rematch table ready: the other players can take their seats here.")
     return redirect("web-table", table_id=table.pk)
+
+
+def _rematch_options(game: Game) -> dict | None:
+    """The table options of a rematch: the game's, choosing the packs it played by id (as
+    installed now: a rematch is a new game); a forked game's table names none, its
+    `game_created` content does."""
+    options = dict(game.table.options or {})
+    pinned = [(doc.get("pack") or {}) for doc in game.setup.get("content") or []]
+    chosen = [h.get("id") for h in pinned if h.get("kind") != "base"]
+    if chosen:
+        options["packs"] = chosen
+    return options or None
 
 
 # --- the game table ------------------------------------------------------------------------

@@ -2,14 +2,18 @@
 
     python manage.py tournament --a heuristic --b random --games 200 --players 2
     python manage.py tournament --a mcts --b heuristic --games 100 --jobs 2
+    python manage.py tournament --a heuristic --b random --packs my-pack.json --characters vlazlo,zot,gerki
 
 Bots are the names in games.ai.BOTS (docs/ai.md). Nothing is written to the database.
 """
 from django.core.management.base import BaseCommand, CommandError
+
+from games import engine
 from tqdm import tqdm
 
 from games.ai import BOTS
 from games.ai.match import play_match
+from games.management.commands.simulate import content_option, split
 
 
 class Command(BaseCommand):
@@ -22,22 +26,33 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=2)
         parser.add_argument("--seed", type=int, default=0, help="tournament seed (game shuffles)")
         parser.add_argument("--jobs", type=int, default=1, help="processes playing games in parallel")
+        parser.add_argument("--packs", help="comma-separated pack files to play (docs/packs.md)")
+        parser.add_argument("--characters", help="comma-separated characters: every table seats exactly these")
         parser.add_argument("--no-progress", action="store_true")
 
-    def handle(self, *args, a, b, games, players, seed, jobs, no_progress, **options):
+    def handle(self, *args, a, b, games, players, seed, jobs, packs, characters, no_progress, **options):
         if a not in BOTS or b not in BOTS:
             raise CommandError(f"Unknown bot; choose from {', '.join(BOTS)}.")
         if a == b:
             raise CommandError("Choose two different bots.")
+        content = content_option(packs)
+        characters = split(characters) or None
+        if characters:
+            players = len(characters)
+            offered = engine.load_content(content).characters if content else engine.CHARACTERS
+            unknown = [c for c in characters if c not in offered]
+            if unknown:
+                raise CommandError(f"Unknown character {unknown[0]!r}; choose from {', '.join(offered)}.")
         if not 2 <= players <= 8 or games < 1:
-            raise CommandError("--players must be 2 to 8 and --games at least 1.")
+            raise CommandError("--players (or the number of --characters) must be 2 to 8 and --games at least 1.")
         bar = tqdm(total=games, unit="game", disable=no_progress, file=self.stderr._out)
 
         def progress(result):
             bar.update(1)
             bar.set_postfix({a: f"{result.rate(a):.0%}", b: f"{result.rate(b):.0%}"})
 
-        result = play_match(a=a, b=b, games=games, players=players, seed=seed, jobs=jobs, progress=progress)
+        result = play_match(a=a, b=b, games=games, players=players, seed=seed, jobs=jobs, progress=progress,
+                            content=content, characters=characters)
         bar.close()
         self.stdout.write(f"{games} games, {players} players (seed {seed}); unfinished: {result.unfinished}")
         for name in (a, b):
