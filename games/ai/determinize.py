@@ -124,8 +124,13 @@ class Skeleton:
         prompt = view["prompt"]
         for n, fr in enumerate(view["stack"]):
             raw = _raw(fr)
-            if raw.get("f") == "card" and "params" not in raw:
-                raw["params"] = dict(content.cards[cards[raw["card"]]].params)
+            if raw.get("f") == "then":       # the resolving card's own frame under its waiting changes
+                del raw["card"]
+                card_frame = raw["frame"]
+            else:
+                card_frame = raw
+            if card_frame.get("f") == "card" and "params" not in card_frame:
+                card_frame["params"] = dict(content.cards[cards[card_frame["card"]]].params)
             if "poll" in raw and "i" not in raw:
                 poll = raw["poll"]
                 raw["i"] = poll.index(prompt["seat"]) if (n == top_index and prompt["kind"] == "respond"

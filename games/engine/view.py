@@ -32,8 +32,9 @@ def _zone(state, ids, visibility: str, omni: bool, owner: bool = False) -> dict:
 def _public_frame(state: State, fr: dict, omni: bool) -> dict:
     # Who a window is asking right now would tell the table that seat holds a
     # legal response (seats without one are skipped), so only omniscient sees it.
-    if fr["f"] == "then":        # the rest of a resolving card: which card, not its step list
-        return {"f": "then", "id": fr["id"], "card": card_view(state, fr["frame"]["card"])}
+    if fr["f"] == "then":        # the rest of a resolving card: public, as the card's frame was
+        return {"f": "then", "id": fr["id"], "card": card_view(state, fr["frame"]["card"]),
+                "frame": _public_frame(state, fr["frame"], omni), "plan": fr["plan"]}
     out = {k: v for k, v in fr.items() if omni or k != "i"}
     if "card" in fr and fr["card"] is not None:
         out["card"] = card_view(state, fr["card"])

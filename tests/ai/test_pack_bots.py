@@ -73,7 +73,8 @@ def test_the_heuristic_bot_uses_the_packs_mechanics():
     assert used[("buy", None)] > 0
     assert used[("play", "torglesnarf/grunt-the-brawler")] > 0
     assert used[("activate", "torglesnarf/grunt-the-brawler")] > 0
-    assert used[("play", "amundyr/fixture-scarabs")] > 0
+    # either card that hands out Scarabs (the printed one does damage too, so it is often preferred)
+    assert used[("play", "amundyr/fixture-scarabs")] + used[("play", "amundyr/i-see-youve-met-itsy-and-bitsy")] > 0
     assert used[("play", "samantha/fixture-start-a-brawl")] > 0
 
 
