@@ -242,9 +242,10 @@ def game_seed(seed: int | str, number: int) -> str:
     return hashlib.sha256(f"rdi-simulate:{seed}:{number}".encode()).hexdigest()
 
 
-def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = None) -> dict:
-    """A base-game setup for ``players`` seats; characters cycle through a seeded shuffle of
-    the engine's CHARACTERS (so with more seats than characters, characters repeat)."""
+def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = None, variant: str = "base") -> dict:
+    """A setup for ``players`` seats of ``variant`` (the base game by default); characters cycle
+    through a seeded shuffle of the engine's CHARACTERS (with more seats than characters,
+    characters repeat)."""
     if characters is None:
         pool = list(engine.CHARACTERS)
         random.Random(seed_hex).shuffle(pool)
@@ -252,7 +253,7 @@ def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = N
     return {
         "seats": [{"character": c} for c in characters],
         "seed": seed_hex,
-        "variant": "base",
+        "variant": variant,
         "options": {},
     }
 
@@ -303,6 +304,7 @@ class SimulationSummary:
     players: int
     seed: int | str
     policy: str
+    variant: str = "base"
     finished: int = 0
     errors: int = 0
     error_messages: list[str] = field(default_factory=list)
@@ -331,8 +333,9 @@ class SimulationSummary:
             return
         self.finished += 1
         characters = [s["character"] for s in result.setup["seats"]]
-        if len(result.winners) == 1:
-            self.wins_by_character[characters[result.winners[0]]] += 1
+        size = getattr(engine.VARIANTS.get(self.variant), "team_size", 1)
+        if len({w // size for w in result.winners}) == 1:      # one player, or one whole team
+            self.wins_by_character["+".join(characters[w] for w in result.winners)] += 1
         elif result.winners:
             self.ties += 1
             for w in result.winners:
@@ -342,7 +345,8 @@ class SimulationSummary:
 
     def format(self) -> str:
         lines = [
-            f"policy {self.policy}, {self.players} players, seed {self.seed}",
+            f"policy {self.policy}, {self.players} players, seed {self.seed}"
+            + ("" if self.variant == "base" else f", variant {self.variant}"),
             f"games: {self.games}  finished: {self.finished}  errors: {self.errors}",
             f"decisions: {self.decisions}  average per game: {self.average_decisions:.1f}  "
             f"decisions/s: {self.decisions_per_second:,.0f}  engine time: {self.seconds:.2f}s",
@@ -356,7 +360,7 @@ class SimulationSummary:
 
 
 def simulate(games: int, players: int, seed: int | str = 0, policy: str | Policy = "random", *,
-             max_decisions: int = DEFAULT_MAX_DECISIONS,
+             max_decisions: int = DEFAULT_MAX_DECISIONS, variant: str = "base",
              on_game: Callable[[int, GameResult], None] | None = None) -> SimulationSummary:
     """Play ``games`` games of ``players`` seats, every seat run by ``policy``.
 
@@ -367,10 +371,10 @@ def simulate(games: int, players: int, seed: int | str = 0, policy: str | Policy
         raise ValueError("players must be between 2 and 8")
     name = policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
     get_policy(policy)  # fail fast on an unknown name
-    summary = SimulationSummary(games=games, players=players, seed=seed, policy=name)
+    summary = SimulationSummary(games=games, players=players, seed=seed, policy=name, variant=variant)
     for number in range(games):
         seed_hex = game_seed(seed, number)
-        result = play_game(make_setup(players, seed_hex), policy, random.Random(seed_hex),
+        result = play_game(make_setup(players, seed_hex, variant=variant), policy, random.Random(seed_hex),
                            max_decisions=max_decisions)
         summary.add(result, number)
         if on_game is not None:

@@ -73,7 +73,7 @@ class Skeleton:
             if cid not in seen:
                 pools[o].append(cid)
         for i, s in enumerate(seats):
-            need = s["deck_count"] + (0 if i == me else s["hand_count"])
+            need = s["deck_count"] + (0 if "hand" in s else s["hand_count"])   # mine, and a teammate's
             if len(pools[i]) != need:
                 raise Unsupported(f"seat {i}: {len(pools[i])} unseen cards for {need} hidden places")
         need = view["drink_deck_count"] + sum(s["drink_me_count"] for s in seats)
@@ -102,12 +102,12 @@ class Skeleton:
         for i, s in enumerate(view["seats"]):
             pool = list(self.pools[i])
             rng.shuffle(pool)
-            if i == me:
+            if "hand" in s:
                 hand = [c["id"] for c in s["hand"]]
             else:
                 hand, pool = pool[:s["hand_count"]], pool[s["hand_count"]:]
-            seats.append({"character": s["character"], "fortitude": s["fortitude"], "alcohol": s["alcohol"],
-                          "gold": s["gold"], "hand": hand, "deck": pool,
+            seats.append({"character": s["character"], "mat": s["mat"], "tokens": dict(s.get("tokens") or {}),
+                          "hand": hand, "deck": pool,
                           "discard": [c["id"] for c in s["discard"]], "drink_me": [],
                           "out": "" if s["status"] == "in" else s["status"]})
         drinks = list(self.pools[-1])
@@ -117,7 +117,11 @@ class Skeleton:
             seats[i]["drink_me"], drinks = drinks[:n], drinks[n:]
         shuffles = {f"seat{i}": 0 for i in range(len(seats))}
         shuffles["drink"] = 0
+        mats = {}                                 # a team shares one mat (docs/teams.md)
+        for s in view["seats"]:
+            mats.setdefault(s["mat"], [s["fortitude"], s["alcohol"], s["gold"]])
         data = {
+            "mats": [mats[m] for m in sorted(mats)],
             "seed": "%032x" % rng.getrandbits(128), "variant": view["variant"], "options": dict(self.options),
             "cards": self.cards, "owner": self.owner, "seats": seats, "drink_deck": drinks,
             "drink_discard": [c["id"] for c in view["drink_discard"]], "shuffles": shuffles, "box": [],

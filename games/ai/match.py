@@ -1,8 +1,9 @@
 """Bot against bot through the engine alone (``manage.py tournament``). Pure Python.
 
 Seats alternate between the two bots (a, b, a, b...), the first seat swapping every game,
-and characters rotate, so neither bot keeps a seat or a character. A game won by several
-seats (a tie) gives each winner's bot an equal share of one win.
+and characters rotate, so neither bot keeps a seat or a character. In a team variant whole
+teams alternate (a, a, b, b...): each bot plays both seats of its teams. A game won by
+several seats (a tie, or a team) gives each winner's bot an equal share of one win.
 """
 from __future__ import annotations
 
@@ -51,18 +52,18 @@ class MatchResult:
         return max(self.times[name], default=0.0)
 
 
-def seating(a: str, b: str, game: int, players: int) -> list[str]:
+def seating(a: str, b: str, game: int, players: int, team_size: int = 1) -> list[str]:
     first, second = (a, b) if game % 2 == 0 else (b, a)
-    return [first if i % 2 == 0 else second for i in range(players)]
+    return [first if (i // team_size) % 2 == 0 else second for i in range(players)]
 
 
-def play_one(a: str, b: str, game: int, players: int, seed: int) -> dict:
+def play_one(a: str, b: str, game: int, players: int, seed: int, variant: str = "base") -> dict:
     """One game; returns the winners' bot names and each bot's decision times."""
-    names = seating(a, b, game, players)
+    names = seating(a, b, game, players, getattr(engine.VARIANTS[variant], "team_size", 1))
     bots = [get_bot(n) for n in names]
     chars = [CHARACTERS[(game // 2 + i) % len(CHARACTERS)] for i in range(players)]
     game_seed = f"tournament-{seed}-{game // 2}"   # both seatings of a pair share the shuffles
-    state = engine.new_game({"seats": [{"character": c} for c in chars], "seed": game_seed})
+    state = engine.new_game({"seats": [{"character": c} for c in chars], "seed": game_seed, "variant": variant})
     times: dict[str, list[float]] = defaultdict(list)
     seq = 0
     while not state.over and seq < MAX_DECISIONS:
@@ -79,7 +80,7 @@ def play_one(a: str, b: str, game: int, players: int, seed: int) -> dict:
 
 
 def play_match(*, a: str, b: str, games: int, players: int = 2, seed: int = 0, jobs: int = 1,
-               progress=None) -> MatchResult:
+               progress=None, variant: str = "base") -> MatchResult:
     get_bot(a), get_bot(b)   # unknown names fail before any game
     result = MatchResult(a=a, b=b)
 
@@ -98,10 +99,10 @@ def play_match(*, a: str, b: str, games: int, players: int = 2, seed: int = 0, j
     result.wins[b] += 0.0
     if jobs <= 1:
         for g in range(games):
-            add(play_one(a, b, g, players, seed))
+            add(play_one(a, b, g, players, seed, variant))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for outcome in pool.map(play_one, [a] * games, [b] * games, range(games), [players] * games,
-                                    [seed] * games):
+                                    [seed] * games, [variant] * games):
                 add(outcome)
     return result

@@ -58,7 +58,8 @@ def evaluate(state, me: int) -> float:
     if state.seats[me].out:
         return 0.0
     mine = _strength(state.seats[me])
-    others = [_strength(s) for i, s in enumerate(state.seats) if i != me and not s.out]
+    mat = state.seats[me].mat                # a teammate shares my mat: not an opponent
+    others = [_strength(s) for s in state.seats if s.mat != mat and not s.out]
     if not others:
         return 1.0
     return 0.5 + 0.5 * math.tanh((mine - max(others)) / 8)

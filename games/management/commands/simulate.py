@@ -1,4 +1,4 @@
-"""python manage.py simulate --games N --players K --seed S [--policy random|greedy]
+"""python manage.py simulate --games N --players K --seed S [--policy random|greedy] [--variant V]
 
 Plays whole games with bots through the engine's public surface and prints a summary.
 Exits non-zero when any game errored (an exception, a stall or the decision cap).
@@ -8,6 +8,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from games.engine import VARIANTS
 from games.simulation import DEFAULT_MAX_DECISIONS, POLICIES, simulate
 
 
@@ -21,13 +22,18 @@ class Command(BaseCommand):
         parser.add_argument("--policy", choices=sorted(POLICIES), default="random")
         parser.add_argument("--max-decisions", type=int, default=DEFAULT_MAX_DECISIONS,
                             help="decisions after which a game counts as an error")
+        parser.add_argument("--variant", choices=sorted(VARIANTS), default="base",
+                            help="the game's variant (two-headed-dragon: teams of two, 4, 6 or 8 players)")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
-    def handle(self, *args, games, players, seed, policy, max_decisions, no_progress, **options):
+    def handle(self, *args, games, players, seed, policy, max_decisions, variant, no_progress, **options):
         if games < 1:
             raise CommandError("--games must be at least 1")
         if not 2 <= players <= 8:
             raise CommandError("--players must be between 2 and 8")
+        problem = VARIANTS[variant].check_seats(players)
+        if problem:
+            raise CommandError(problem)
         bar = tqdm(total=games, unit="game", file=sys.stderr, disable=no_progress, mininterval=0.5)
         errors = 0
 
@@ -38,7 +44,8 @@ class Command(BaseCommand):
             bar.set_postfix(errors=errors, refresh=False)
 
         try:
-            summary = simulate(games, players, seed, policy, max_decisions=max_decisions, on_game=on_game)
+            summary = simulate(games, players, seed, policy, max_decisions=max_decisions, on_game=on_game,
+                               variant=variant)
         finally:
             bar.close()
         self.stdout.write(summary.format())

@@ -2,6 +2,7 @@
 
     python manage.py tournament --a heuristic --b random --games 200 --players 2
     python manage.py tournament --a mcts --b heuristic --games 100 --jobs 2
+    python manage.py tournament --a heuristic --b random --players 4 --variant two-headed-dragon
 
 Bots are the names in games.ai.BOTS (docs/ai.md). Nothing is written to the database.
 """
@@ -10,6 +11,7 @@ from tqdm import tqdm
 
 from games.ai import BOTS
 from games.ai.match import play_match
+from games.engine import VARIANTS
 
 
 class Command(BaseCommand):
@@ -22,24 +24,31 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=2)
         parser.add_argument("--seed", type=int, default=0, help="tournament seed (game shuffles)")
         parser.add_argument("--jobs", type=int, default=1, help="processes playing games in parallel")
+        parser.add_argument("--variant", choices=sorted(VARIANTS), default="base",
+                            help="two-headed-dragon: teams of two (4, 6 or 8 players), each bot playing whole teams")
         parser.add_argument("--no-progress", action="store_true")
 
-    def handle(self, *args, a, b, games, players, seed, jobs, no_progress, **options):
+    def handle(self, *args, a, b, games, players, seed, jobs, variant, no_progress, **options):
         if a not in BOTS or b not in BOTS:
             raise CommandError(f"Unknown bot; choose from {', '.join(BOTS)}.")
         if a == b:
             raise CommandError("Choose two different bots.")
         if not 2 <= players <= 8 or games < 1:
             raise CommandError("--players must be 2 to 8 and --games at least 1.")
+        problem = VARIANTS[variant].check_seats(players)
+        if problem:
+            raise CommandError(problem)
         bar = tqdm(total=games, unit="game", disable=no_progress, file=self.stderr._out)
 
         def progress(result):
             bar.update(1)
             bar.set_postfix({a: f"{result.rate(a):.0%}", b: f"{result.rate(b):.0%}"})
 
-        result = play_match(a=a, b=b, games=games, players=players, seed=seed, jobs=jobs, progress=progress)
+        result = play_match(a=a, b=b, games=games, players=players, seed=seed, jobs=jobs, progress=progress,
+                            variant=variant)
         bar.close()
-        self.stdout.write(f"{games} games, {players} players (seed {seed}); unfinished: {result.unfinished}")
+        self.stdout.write(f"{games} games, {players} players (seed {seed})"
+                          + ("" if variant == "base" else f", variant {variant}") + f"; unfinished: {result.unfinished}")
         for name in (a, b):
             low, high = result.interval(name)
             self.stdout.write(
