@@ -95,6 +95,8 @@ def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds:
         return dict(decisions[0])
     iterations = ITERATIONS if iterations is None else iterations
     candidates = [d for _, d in heuristic.ranked(view)][:MAX_CANDIDATES]
+    if len(candidates) == 1:
+        return dict(candidates[0])         # e.g. discarding from an empty hand: nothing to search
     rng = rng_for(seed, NAME)
     try:
         skeleton = Skeleton(view, options)
