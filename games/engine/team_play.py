@@ -54,7 +54,7 @@ class TeamVariant(Variant):
     # --- set-up ------------------------------------------------------------------------------
 
     def mat_of(self, seat: int, n: int) -> int:
-        return seat // self.team_size                # teammates sit together [001:1802-1803]
+        return seat // self.team_size                # teammates sit together [001:1800-1801]
 
     def starting_gold(self, n: int) -> int:
         return self.gold                             # per team, whatever the table's size [001:1316]

@@ -1,7 +1,7 @@
 """What one viewer may see (DESIGN §4): every way out of the engine goes through here.
 
 A seat sees its own hand and its teammates' (they may look at each other's hands,
-[001:1307-1309]); nobody sees another hand, any deck order, any Drink Me! pile (not even
+[001:1306-1308]); nobody sees another hand, any deck order, any Drink Me! pile (not even
 its owner) or the seed before the game is over. Played cards, revealed Drinks and discard
 piles are public. `omniscient` sees all.
 """

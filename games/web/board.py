@@ -27,13 +27,18 @@ PROMPT_WORDS = {
     "respond": "Something is happening. Play a response, or let it happen.",
     "gamble": "Your turn in the Round of Gambling: play a Gambling or Cheating card, or pass.",
     "mead": "Mead! Split it with another player, or drink it all.",
+    "champion": "Your team chooses its Champion: only the Champions take part in what happens next.",
 }
 PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Order a Drink", "drink": "Drink",
                "end": "End of turn"}
 #: What the table is waiting for when the prompt is not one of the turn's phases: the header
 #: follows the engine's prompt, because a response window or a Round of Gambling happens
 #: inside a phase (an Action card waiting for responses is still the Action phase).
-PROMPT_HEADLINES = {"respond": "waiting for responses", "gamble": "Round of Gambling", "mead": "Mead: split it?"}
+PROMPT_HEADLINES = {"respond": "waiting for responses", "gamble": "Round of Gambling", "mead": "Mead: split it?",
+                    "champion": "choosing Champions"}
+#: A team's Potion (docs/teams.md), by the effect the decision chooses.
+POTION_LABELS = {"fortitude": "Drink a Potion: gain 6 Fortitude", "alcohol": "Drink a Potion: lose 6 Alcohol",
+                 "gold": "Drink a Potion: take 3 Gold from the Inn"}
 
 
 def headline(view: dict, names: list[str]) -> str:
@@ -166,6 +171,12 @@ def label(d: dict, kind: str, names: list[str], stack: list) -> str:
         return f"Split the Mead with {names[d['target']]}"
     if t == "discard":
         return "Keep your hand" if not d.get("cards") else f"Discard {len(d['cards'])}"
+    if t == "potion":
+        return POTION_LABELS.get(d.get("effect"), "Drink a Potion")
+    if t == "champion":
+        return f"{names[d['champion']]} is our Champion"
+    if t == "defer":
+        return "Let my teammate go first"
     if t == "play":
         parts = []
         mode = d.get("mode")
