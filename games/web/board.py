@@ -62,6 +62,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     public = {s["index"]: s for s in detail["seats"]}
     stack = view.get("stack", [])
     rnd = next((fr for fr in reversed(stack) if fr.get("f") == "round"), None)
+    teams = _teams(view, names)
     seats = []
     for s in view["seats"]:
         i = s["seat"]
@@ -82,6 +83,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
             "in_round": rnd is not None and i in rnd.get("participants", []),
             "controls": rnd is not None and rnd.get("controller") == i,
             "winner": i in (view.get("winners") or []),
+            "team": teams.get(i),
         })
     hand = []
     you = next((s for s in view["seats"] if s["seat"] == me), None)
@@ -93,6 +95,8 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     for d in decisions:
         entry = {"label": label(d, prompt["kind"], names, stack), "json": json.dumps(d, sort_keys=True),
                  "key": uuid.uuid4().hex, "type": d.get("type")}
+        if d.get("type") == "potion":
+            entry["confirm"] = f"{entry['label']}? Your team has {(teams.get(me) or {}).get('potions', 0)} left."
         if d.get("type") == "discard":
             discards.append(d)
         elif d.get("type") == "play" and "card" in d:
@@ -122,7 +126,28 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         "last_drink": (view.get("drink_discard") or [None])[-1],
         "standings": _standings(seats, view) if view.get("over") else [],
         "replay_url": replay_url(detail["id"]),
+        "my_team": teams.get(me) if me is not None else None,
+        "partner_hand": _partner_hand(view, me, names),
     }
+
+
+def _teams(view: dict, names: list[str]) -> dict[int, dict]:
+    """Each seat's team in a team game (docs/teams.md): its letter, teammates and Potions."""
+    out = {}
+    for t in view.get("teams") or []:
+        for i in t["seats"]:
+            out[i] = {"letter": "ABCD"[t["team"] % 4], "potions": t["potions"],
+                      "mates": [names[m] for m in t["seats"] if m != i]}
+    return out
+
+
+def _partner_hand(view: dict, me, names: list[str]) -> list[dict]:
+    """The teammates' hands the caller's view shows ([] in an individual game)."""
+    if me is None:
+        return []
+    return [{"name": names[s["seat"]],
+             "cards": [{**c, "kind": c["type"].split(" - ")[0].lower().replace(" ", "-")} for c in s["hand"]]}
+            for s in view["seats"] if s["seat"] != me and "hand" in s]
 
 
 def replay_url(game_id: int) -> str | None:
