@@ -37,11 +37,12 @@ def potion(t: Table, effect: str) -> float:
     last_chance = (t.top or {}).get("f") == "last_chance"
     if effect == "gold":
         return 30.0 if gold <= 0 and last_chance else -3.0
-    gain = min(6, MAX_STAT - fortitude) if effect == "fortitude" else min(6, alcohol)
+    # the margin each gives; on a tie, lose Alcohol (Fortitude gained now may be capped at 20 later)
+    gain = min(6, MAX_STAT - fortitude) if effect == "fortitude" else min(6, alcohol) + 0.1
     if margin <= 0:
         # Passing out: the one that saves the team, else the bigger help (then another).
         return (30.0 if margin + gain > 0 else 20.0) + gain
-    if not last_chance and gain == 6 and margin <= 2:
+    if not last_chance and gain >= 6 and margin <= 2:
         return 5.0
     return -3.0
 
@@ -58,6 +59,15 @@ def _for_a_round(t: Table) -> bool:
     top = t.top or {}
     on = next((fr for fr in t.stack if fr.get("id") == top.get("on")), None)
     return bool(on) and on.get("f") == "card" and on.get("effect") in ("gamble", "control")
+
+
+def rescue(t: Table) -> Decision | None:
+    """In the last chance of a team about to lose, the Potion that helps it most (else None)."""
+    if (t.top or {}).get("f") != "last_chance":
+        return None
+    best = max(((potion(t, d.get("effect")), d) for d in t.decisions if d.get("type") == "potion"),
+               key=lambda x: x[0], default=None)
+    return best[1] if best and best[0] > 0 else None
 
 
 def hits_us(t: Table, frame: dict, hits) -> bool:
