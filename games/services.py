@@ -30,7 +30,7 @@ MIN_SEATS, MAX_SEATS = 2, 8
 #: The content id of the engine's own base pack: a game playing exactly it records no documents.
 BUILT_IN_CONTENT = engine.load_content([engine.BASE_PACK]).id
 #: Prompt kinds timed by the table's response-window timer; the rest use its turn timer.
-WINDOW_KINDS = ("respond", "gamble")
+WINDOW_KINDS = ("respond", "gamble", "champion")   # a Champion choice comes in another team's turn
 
 
 # --- tables and seats ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from .frames import active_round
 from .state import State
 from . import minions, variants
 from .hooks import value
-from .teams import any_of, opponents, team
+from .teams import any_of, opponents, same_team, team
 from .steps import AFTER_WINDOWS, BEHAVIOUR, affected, always, answers, flags_of, payers, step_args
 
 
@@ -84,7 +84,7 @@ def _after_hurt(state, seat, c, ctx):
         return False
     fr = ctx[1]
     # "you or a teammate" lost Fortitude to a card from the other side (§15.3: hitting back)
-    return (any_of(state, seat, fr["victims"]) and not any_of(state, seat, (fr["source"],))
+    return (any_of(state, seat, fr["victims"]) and not same_team(state, seat, fr["source"])
             and not state.seats[fr["source"]].out)
 
 
@@ -92,8 +92,7 @@ def _after_win(state, seat, c, ctx):
     if ctx[0] != "window" or ctx[1]["f"] != "won":
         return False
     fr = ctx[1]
-    return (not any_of(state, seat, (fr["winner"],)) and fr["collector"] == fr["winner"]
-            and not fr["claimed"])
+    return not same_team(state, seat, fr["winner"]) and fr["collector"] == fr["winner"] and not fr["claimed"]
 
 
 def _round(state, seat, c, ctx):
