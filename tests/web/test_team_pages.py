@@ -94,3 +94,21 @@ def test_pages_show_the_teammates_hand_and_no_other(team_game):
             prompt = engine.prompts(state)[0]
             services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
                                      actor="test", expected_seq=game.seq)
+
+
+def test_a_replay_frame_during_the_game_shows_a_seat_its_teammates_hand_only(team_game):
+    game, users = team_game
+    rng = random.Random(9)
+    for _ in range(10):
+        game.refresh_from_db()
+        state = selectors.game_state(game=game)
+        prompt = engine.prompts(state)[0]
+        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
+                                 actor="test", expected_seq=game.seq)
+    game.refresh_from_db()
+    for me, user in enumerate(users):
+        body = client_for(user).get(f"/api/games/{game.pk}/replay/", {"at": game.seq, "as": me})
+        assert body.status_code == 200
+        seats = body.json()["view"]["seats"]
+        assert {s["seat"] for s in seats if "hand" in s} == {me, me ^ 1}
+        assert client_for(user).get(f"/api/games/{game.pk}/replay/", {"at": game.seq, "as": me ^ 1}).status_code in (403, 404)
