@@ -20,10 +20,10 @@ points of `variants.py`; who is on whose team is `teams.py` (seats sharing a mat
 """
 from .flow import Prompt
 from .frames import find, push
-from .ops import INN, change_alcohol, change_fortitude, emit, gain_gold, order_from
+from .ops import INN, change_alcohol, change_fortitude, emit, gain_gold, living_from, order_from
 from .state import State
 from .steps import flags_of, live_steps, frame_steps
-from .teams import team
+from .teams import one_per_team, team
 from .variants import Variant, register
 
 POTION_EFFECTS = ("fortitude", "alcohol", "gold")      # +6 Fortitude, -6 Alcohol, +3 Gold from the Inn
@@ -150,9 +150,7 @@ class TeamVariant(Variant):
             return False
         fr["champions"] = [seat]
         ask = []
-        for s in order_from(state, seat):
-            if state.seats[s].out or any(s in team(state, a) for a in ask) or s in team(state, seat):
-                continue
+        for s in one_per_team(state, living_from(state, seat))[1:]:    # each other team, in turn order
             mates = members(state, s)
             if len(mates) == 1:
                 fr["champions"].append(mates[0])     # nothing to choose
