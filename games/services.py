@@ -30,7 +30,7 @@ MIN_SEATS, MAX_SEATS = 2, 8
 #: The content id of the engine's own base pack: a game playing exactly it records no documents.
 BUILT_IN_CONTENT = engine.load_content([engine.BASE_PACK]).id
 #: Prompt kinds timed by the table's response-window timer; the rest use its turn timer.
-WINDOW_KINDS = ("respond", "gamble")
+WINDOW_KINDS = ("respond", "gamble", "champion")   # a Champion choice comes in another team's turn
 
 
 # --- tables and seats ------------------------------------------------------------------------
@@ -46,9 +46,13 @@ def table_create(*, owner, player_count: int, variant: str = "base", options: di
     if not MIN_SEATS <= player_count <= MAX_SEATS:
         raise ServiceError(f"A table seats {MIN_SEATS} to {MAX_SEATS} players; choose a player count in that range.",
                            code="invalid_player_count")
-    if variant != "base":
-        raise ServiceError("Only the 'base' variant can be played so far; create the table with variant 'base'.",
+    rules = engine.VARIANTS.get(variant)
+    if rules is None:
+        raise ServiceError(f"There is no variant {variant!r}; choose one of: {', '.join(engine.VARIANTS)}.",
                            code="unknown_variant")
+    problem = rules.check_seats(player_count)
+    if problem:
+        raise ServiceError(problem, code="invalid_player_count")
     chosen = (options or {}).get("packs", [])
     if not isinstance(chosen, list) or not all(isinstance(p, str) for p in chosen):
         raise ServiceError("options.packs is a list of installed pack ids, e.g. [\"daareka\"].", code="invalid_pack")

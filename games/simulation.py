@@ -286,9 +286,9 @@ def content_from_files(paths: Iterable[str]) -> list[dict]:
 
 
 def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = None,
-               content: list[dict] | None = None) -> dict:
-    """A setup for ``players`` seats playing ``content`` (pack documents; the base game when
-    None). Characters cycle through a seeded shuffle of every character the content offers
+               content: list[dict] | None = None, variant: str = "base") -> dict:
+    """A setup for ``players`` seats of ``variant`` (the base game by default) playing
+    ``content`` (pack documents; the base game's when None). Characters cycle through a seeded shuffle of every character the content offers
     (so with more seats than characters, characters repeat), unless named exactly."""
     if characters is None:
         pool = list(engine.load_content(content).characters) if content else list(engine.CHARACTERS)
@@ -297,7 +297,7 @@ def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = N
     setup = {
         "seats": [{"character": c} for c in characters],
         "seed": seed_hex,
-        "variant": "base",
+        "variant": variant,
         "options": {},
     }
     if content:
@@ -351,6 +351,7 @@ class SimulationSummary:
     players: int
     seed: int | str
     policy: str
+    variant: str = "base"
     finished: int = 0
     errors: int = 0
     error_messages: list[str] = field(default_factory=list)
@@ -379,8 +380,9 @@ class SimulationSummary:
             return
         self.finished += 1
         characters = [s["character"] for s in result.setup["seats"]]
-        if len(result.winners) == 1:
-            self.wins_by_character[characters[result.winners[0]]] += 1
+        size = getattr(engine.VARIANTS.get(self.variant), "team_size", 1)
+        if len({w // size for w in result.winners}) == 1:      # one player, or one whole team
+            self.wins_by_character["+".join(characters[w] for w in result.winners)] += 1
         elif result.winners:
             self.ties += 1
             for w in result.winners:
@@ -390,7 +392,8 @@ class SimulationSummary:
 
     def format(self) -> str:
         lines = [
-            f"policy {self.policy}, {self.players} players, seed {self.seed}",
+            f"policy {self.policy}, {self.players} players, seed {self.seed}"
+            + ("" if self.variant == "base" else f", variant {self.variant}"),
             f"games: {self.games}  finished: {self.finished}  errors: {self.errors}",
             f"decisions: {self.decisions}  average per game: {self.average_decisions:.1f}  "
             f"decisions/s: {self.decisions_per_second:,.0f}  engine time: {self.seconds:.2f}s",
@@ -405,7 +408,7 @@ class SimulationSummary:
 
 def simulate(games: int, players: int, seed: int | str = 0, policy: str | Policy = "random", *,
              max_decisions: int = DEFAULT_MAX_DECISIONS, content: list[dict] | None = None,
-             characters: list[str] | None = None,
+             characters: list[str] | None = None, variant: str = "base",
              on_game: Callable[[int, GameResult], None] | None = None) -> SimulationSummary:
     """Play ``games`` games of ``players`` seats, every seat run by ``policy``, with the
     base game or ``content`` (pack documents); ``characters``: every table seats exactly
@@ -424,10 +427,10 @@ def simulate(games: int, players: int, seed: int | str = 0, policy: str | Policy
         raise ValueError("players must be between 2 and 8")
     name = policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
     get_policy(policy)  # fail fast on an unknown name
-    summary = SimulationSummary(games=games, players=players, seed=seed, policy=name)
+    summary = SimulationSummary(games=games, players=players, seed=seed, policy=name, variant=variant)
     for number in range(games):
         seed_hex = game_seed(seed, number)
-        result = play_game(make_setup(players, seed_hex, characters, content), policy, random.Random(seed_hex),
+        result = play_game(make_setup(players, seed_hex, characters, content, variant), policy, random.Random(seed_hex),
                            max_decisions=max_decisions)
         summary.add(result, number)
         if on_game is not None:

@@ -59,6 +59,10 @@ class Table:
         self.in_play = {c["id"]: c for z in (self.mine.get("zones") or {}).values() for c in z.get("cards", [])}
         self.stack: list[dict] = view.get("stack", [])
         self.top = self.stack[-1] if self.stack else None
+        # In a team game (view["teams"]) a team shares one mat: my team is "me" for every
+        # purpose but whose cards are whose (games/ai/teams.py).
+        self._teams = {s: t["seats"] for t in view.get("teams") or () for s in t["seats"]}
+        self.team: list[int] = self.team_of(self.me)
 
     @property
     def decisions(self) -> list[Decision]:
@@ -72,8 +76,19 @@ class Table:
     def living(self) -> list[int]:
         return [s["seat"] for s in self.seats if s["status"] == "in"]
 
+    def team_of(self, seat: int) -> list[int]:
+        return self._teams.get(seat) or [seat]
+
     def opponents(self) -> list[int]:
-        return [s for s in self.living() if s != self.me]
+        return [s for s in self.living() if s not in self.team]
+
+    def rivals(self) -> list[int]:
+        """One seat per opposing team (each mat counted once)."""
+        out = []
+        for s in self.opponents():
+            if not any(o in self.team_of(s) for o in out):
+                out.append(s)
+        return out
 
     def margin(self, seat: int) -> int:
         """Fortitude left above Alcohol: at 0 or less the seat passes out."""

@@ -10,15 +10,21 @@ The least harmful legal choice, decided from the seat's own view:
 | drink phase | reveal the Drink (the only thing on offer besides Anytime cards) |
 
 Anything else falls back to the first decision on offer that plays no card, else the first.
+In a team game a last chance the team is losing drinks the Potion that helps most first
+(`games.ai.teams.rescue`): a timeout never throws the game away with Potions left.
 """
 from __future__ import annotations
 
 from games.ai.common import Decision, Table
+from games.ai.teams import rescue
 
 
 def default_decision(view: dict) -> Decision:
     t = Table(view)
     decisions = t.decisions
+    saving = rescue(t)
+    if saving is not None:
+        return dict(saving)
     for d in decisions:
         if d.get("type") == "pass":
             return dict(d)

@@ -112,7 +112,7 @@ class Skeleton:
             need = sum(n for who, _, n, _ in self.hidden if who == o)
             if isinstance(o, int):
                 s = seats[o]
-                need += s["deck_count"] + (0 if o == me else s["hand_count"])
+                need += s["deck_count"] + (0 if "hand" in s else s["hand_count"])   # mine, and a teammate's
             elif o == "drink":
                 need += view["drink_deck_count"] + sum(s["drink_me_count"] for s in seats)
             if len(pools.get(o, ())) != need:
@@ -163,7 +163,7 @@ class Skeleton:
         seats, mats = [], {}
         for i, s in enumerate(view["seats"]):
             pool = pools.get(i, [])
-            if i == me:
+            if "hand" in s:                     # mine, and a teammate's (docs/teams.md)
                 hand = [c["id"] for c in s["hand"]]
             else:
                 hand, pool = pool[:s["hand_count"]], pool[s["hand_count"]:]

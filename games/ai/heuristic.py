@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from games.ai import teams
 from games.ai.common import Decision, Table, rng_for
 from games.engine.content import Card
 
@@ -115,7 +116,8 @@ def _drunk(p: dict) -> tuple[int, int]:
 def _margin_after(t: Table, seat: int, portions: list[dict]) -> int:
     """The seat's margin once it drinks its portions; both numbers stay within 0..20, so
     Fortitude gained at 20 is lost."""
-    drunk = [_drunk(p) for p in portions if p.get("holder") == seat]
+    mates = t.team_of(seat)                  # a team drinks into one shared mat
+    drunk = [_drunk(p) for p in portions if p.get("holder") in mates]
     s = t.seats[seat]
     fortitude = min(MAX_STAT, max(0, s["fortitude"] + sum(f for _, f in drunk)))
     alcohol = min(MAX_STAT, max(0, s["alcohol"] + sum(a for a, _ in drunk)))
@@ -155,7 +157,7 @@ def _outcome(t: Table, portions: list[dict]) -> float:
     """The worth for me of everyone drinking `portions`: my margin's worth less my opponents'."""
     def worth(seat):
         return margin_worth(_margin_after(t, seat, portions))
-    return worth(t.me) - OPPONENT_WEIGHT * sum(worth(s) for s in t.opponents())
+    return worth(t.me) - OPPONENT_WEIGHT * sum(worth(s) for s in t.rivals())
 
 
 def _frame_by_id(t: Table, fid) -> dict | None:
@@ -178,12 +180,12 @@ def _drink_gain(t: Table, effect: str, params: dict, args: dict) -> float | None
 
 def _threat(t: Table, frame: dict) -> float:
     """What an opponent's card changing a Drink would cost me if it resolved (0 if nothing)."""
-    if frame.get("f") != "card" or frame.get("seat") == t.me:
+    if frame.get("f") != "card" or frame.get("seat") in t.team:
         return 0.0
     gain = _drink_gain(t, frame.get("effect", ""), frame.get("params") or {}, _args(frame))
     if gain is None:
         on = _frame_by_id(t, frame.get("on"))
-        return _rescue(t, on) if on is not None and on.get("seat") == t.me else 0.0
+        return _rescue(t, on) if on is not None and on.get("seat") in t.team else 0.0
     return -gain
 
 
@@ -244,7 +246,7 @@ def _score_negate(t: Table, eff: str) -> float:
         return threat - SPEND[eff]
     if eff == "negate_drink_change":
         return -2
-    if _frame_hits(top, t.me) or (top.get("seat") != t.me and _answers_mine(t, top)):
+    if teams.hits_us(t, top, _frame_hits) or (top.get("seat") not in t.team and _answers_mine(t, top)):
         # Near passing out it is kept for a Drink, unless the card would hit me right now.
         return 11 if t.margin(t.me) > 8 or top.get("effect") == "hit_back" else -1
     return -2
@@ -263,7 +265,7 @@ def _score_heal(t: Table, eff: str, target) -> float:
 
 
 def _score_gold(t: Table, eff: str, target) -> float:
-    if target == t.me:
+    if target in t.team:
         return -5
     gold = t.seats[target]["gold"]
     if gold <= 1:
@@ -284,7 +286,7 @@ def _score_gambling(t: Table, eff: str) -> float:
     if eff == "gamble":
         return 5 + pot / 2
     rnd = t.round()
-    if rnd is not None and rnd.get("controller") == t.me and eff != "take_pot":
+    if rnd is not None and rnd.get("controller") in t.team and eff != "take_pot":
         return -3
     if eff == "raise" and gold <= 2:
         return -1
@@ -295,13 +297,13 @@ def _score_attack(t: Table, eff: str, params: dict, target) -> float:
     weakest = t.weakest_opponent()
     aim = 0.0 if target is None or weakest is None else (1.0 if target == weakest else 0.0) - t.danger(target) / 100
     if eff in ("damage", "hit_back"):
-        return -5 if target == t.me else 10 + params.get("fortitude", 1) + 2 * aim
+        return -5 if target in t.team else 10 + params.get("fortitude", 1) + 2 * aim
     if eff == "damage_each":
         return 10 + params.get("fortitude", 1) * len(t.opponents())
     if eff == "steal_each":
         poor = any(t.seats[s]["gold"] <= 1 for s in t.opponents())
         return 15 if poor else 7 + len(t.opponents())
-    if target == t.me or not t.seats[target]["drink_me_count"]:
+    if target in t.team or not t.seats[target]["drink_me_count"]:
         return -5                              # force_drink: nothing to drink, nothing happens
     return 8 + aim
 
@@ -311,14 +313,14 @@ def _score_round_card(t: Table, eff: str) -> float:
     top = t.top or {}
     gold = t.mine["gold"]
     if eff == "anti_cheat":
-        return 10 if top.get("type") == "Cheating" and top.get("seat") != t.me else -1
+        return 10 if top.get("type") == "Cheating" and top.get("seat") not in t.team else -1
     if eff in ("leave_round", "leave_or_ignore_drink"):
         return 3 if gold <= 3 else -1
     if eff == "inn_pays":
         return 3 if gold <= 4 else 0.2
     if eff == "end_round_to_inn":
         rnd = t.round()
-        return 2 if rnd is not None and rnd.get("controller") not in (None, t.me) else -2
+        return 2 if rnd is not None and rnd.get("controller") not in (None, *t.team) else -2
     return 3   # grab_coin
 
 
@@ -377,14 +379,14 @@ def _score_card(t: Table, c, d: Decision) -> float:
     if eff == "gamble" or eff in CONTROL:
         return _score_gambling(t, eff)
     if eff == "ignore_card" or mode == "card":
-        return 12 if _frame_hits(t.top or {}, t.me) else -2
+        return 12 if teams.hits_us(t, t.top or {}, _frame_hits) else -2
     if eff == "toast":
         lowest = min((t.margin(s) for s in t.opponents()), default=99)
         return 5 if t.margin(t.me) > lowest + 3 else -1
     if eff == "order_extra":
         targets = d.get("targets") or []
         weakest = t.weakest_opponent()
-        return -2 if t.me in targets or t.mine["gold"] < SPARE_GOLD else 2 + 0.5 * sum(x == weakest for x in targets)
+        return -2 if any(x in t.team for x in targets) or t.mine["gold"] < SPARE_GOLD else 2 + 0.5 * sum(x == weakest for x in targets)
     if eff not in KEEP:
         return _score_unknown(t, c, d)
     return _score_round_card(t, eff)
@@ -412,6 +414,8 @@ def score(t: Table, d: Decision, average: float | None = None) -> float:
     if kind == "activate":
         c = t.card(d.get("card"))
         return _score_play(t, d, _activation(c)) if c is not None and c.activate else -0.5
+    if kind in ("potion", "champion", "defer"):
+        return teams.score(t, d)
     if kind != "play":
         return -0.5
     return _score_play(t, d)
@@ -420,7 +424,7 @@ def score(t: Table, d: Decision, average: float | None = None) -> float:
 def _answers_mine(t: Table, top: dict) -> bool:
     """Whether `top` answers a card of mine lower on the stack (e.g. an Ignore of my attack)."""
     on = _frame_by_id(t, top.get("on"))
-    return on is not None and on.get("seat") == t.me
+    return on is not None and on.get("seat") in t.team
 
 
 def _scored(view: dict) -> list[tuple[float, Decision]]:

@@ -1,10 +1,11 @@
 """Bot against bot through the engine alone (``manage.py tournament``). Pure Python.
 
 Seats alternate between the two bots (a, b, a, b...), the first seat swapping every game,
-and characters rotate, so neither bot keeps a seat or a character. A game won by several
-seats (a tie) gives each winner's bot an equal share of one win. Games play the base game or
-`content` (pack documents: characters rotate through all of its characters), and
-`characters` seats exactly those at every table (in rotating order).
+and characters rotate, so neither bot keeps a seat or a character. In a team variant whole
+teams alternate (a, a, b, b...): each bot plays both seats of its teams. A game won by
+several seats (a tie, or a team) gives each winner's bot an equal share of one win. Games
+play the base game or `content` (pack documents: characters rotate through all of its
+characters), and `characters` seats exactly those at every table (in rotating order).
 """
 from __future__ import annotations
 
@@ -53,20 +54,20 @@ class MatchResult:
         return max(self.times[name], default=0.0)
 
 
-def seating(a: str, b: str, game: int, players: int) -> list[str]:
+def seating(a: str, b: str, game: int, players: int, team_size: int = 1) -> list[str]:
     first, second = (a, b) if game % 2 == 0 else (b, a)
-    return [first if i % 2 == 0 else second for i in range(players)]
+    return [first if (i // team_size) % 2 == 0 else second for i in range(players)]
 
 
 def play_one(a: str, b: str, game: int, players: int, seed: int, content: list | None = None,
-             characters: tuple | None = None) -> dict:
+             characters: tuple | None = None, variant: str = "base") -> dict:
     """One game; returns the winners' bot names and each bot's decision times."""
-    names = seating(a, b, game, players)
+    names = seating(a, b, game, players, getattr(engine.VARIANTS[variant], "team_size", 1))
     bots = [get_bot(n) for n in names]
     pool = tuple(characters or (engine.load_content(content).characters if content else CHARACTERS))
     chars = [pool[(game // 2 + i) % len(pool)] for i in range(players)]
     game_seed = f"tournament-{seed}-{game // 2}"   # both seatings of a pair share the shuffles
-    setup = {"seats": [{"character": c} for c in chars], "seed": game_seed}
+    setup = {"seats": [{"character": c} for c in chars], "seed": game_seed, "variant": variant}
     if content:
         setup["content"] = content
     state = engine.new_game(setup)
@@ -86,7 +87,8 @@ def play_one(a: str, b: str, game: int, players: int, seed: int, content: list |
 
 
 def play_match(*, a: str, b: str, games: int, players: int = 2, seed: int = 0, jobs: int = 1,
-               progress=None, content: list | None = None, characters: list | None = None) -> MatchResult:
+               progress=None, content: list | None = None, characters: list | None = None,
+               variant: str = "base") -> MatchResult:
     get_bot(a), get_bot(b)   # unknown names fail before any game
     if characters:
         players = len(characters)
@@ -108,10 +110,10 @@ def play_match(*, a: str, b: str, games: int, players: int = 2, seed: int = 0, j
     result.wins[b] += 0.0
     if jobs <= 1:
         for g in range(games):
-            add(play_one(a, b, g, players, seed, content, characters))
+            add(play_one(a, b, g, players, seed, content, characters, variant))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for outcome in pool.map(play_one, [a] * games, [b] * games, range(games), [players] * games,
-                                    [seed] * games, [content] * games, [characters] * games):
+                                    [seed] * games, [content] * games, [characters] * games, [variant] * games):
                 add(outcome)
     return result

@@ -48,8 +48,14 @@ MIN_SAMPLES = 6
 CONFIDENCE = 2.0
 
 
+#: What a team's Potion held is worth in margin (docs/teams.md): rollouts end long before the
+#: last chance where it is drunk, so without it the search would drink Potions at once.
+POTION_WORTH = 4
+
+
 def _strength(seat) -> float:
-    return min(seat.fortitude - seat.alcohol, 2 * seat.gold) + 0.1 * (seat.fortitude - seat.alcohol + seat.gold)
+    return (min(seat.fortitude - seat.alcohol, 2 * seat.gold) + 0.1 * (seat.fortitude - seat.alcohol + seat.gold)
+            + POTION_WORTH * seat.tokens.get("potions", 0))
 
 
 def evaluate(state, me: int) -> float:
@@ -57,8 +63,10 @@ def evaluate(state, me: int) -> float:
         return 1.0 if me in state.winners else 0.0
     if state.seats[me].out:
         return 0.0
-    mine = _strength(state.seats[me])
-    others = [_strength(s) for i, s in enumerate(state.seats) if i != me and not s.out]
+    mat = state.seats[me].mat                # a teammate shares my mat: not an opponent
+    # a team's Potions sit on its first seat: the strength of a team is its best seat's
+    mine = max(_strength(s) for s in state.seats if s.mat == mat)
+    others = [_strength(s) for s in state.seats if s.mat != mat and not s.out]
     if not others:
         return 1.0
     return 0.5 + 0.5 * math.tanh((mine - max(others)) / 8)

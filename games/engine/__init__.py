@@ -16,7 +16,9 @@ located problems; new_game(setup) plays setup["content"] (pack documents) or the
 base pack; PRIMITIVES, HOOKS, TIMINGS and TARGETS name everything a pack may use;
 view(...)["content"] is the state's content id and content_of(id) its Content.
 concerns(state, seat): whether the thing on top of the stack concerns a seat (auto-pass, bots).
+VARIANTS: the variants `setup["variant"]` may name (docs/teams.md for the team variants).
 """
+from . import team_play  # noqa: F401  (registers the team variants)
 from .admin import correct, void
 from .cards import CARDS, CHARACTERS
 from .content import BASE_PACK, HOOKS, TARGETS, TIMINGS, Content, ContentError, content_of, load_content
@@ -26,6 +28,7 @@ from .primitives import PRIMITIVES
 from .responses import concerns
 from .setup import new_game
 from .state import State, clone, dump_state, load_state, state_hash
+from .variants import VARIANTS
 from .view import RULES_VERSION, view
 
 
@@ -36,5 +39,5 @@ def prompts(state: State) -> list[Prompt]:
 
 
 __all__ = ["BASE_PACK", "CARDS", "CHARACTERS", "Content", "ContentError", "HOOKS", "IllegalDecision", "PRIMITIVES",
-           "TARGETS", "TIMINGS", "concerns", "content_of", "load_content", "Prompt", "RULES_VERSION", "State", "apply",
-           "clone", "correct", "dump_state", "load_state", "new_game", "prompts", "state_hash", "view", "void"]
+           "TARGETS", "TIMINGS", "VARIANTS", "concerns", "content_of", "load_content", "Prompt", "RULES_VERSION", "State",
+           "apply", "clone", "correct", "dump_state", "load_state", "new_game", "prompts", "state_hash", "view", "void"]

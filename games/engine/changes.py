@@ -29,6 +29,7 @@ from .content import of
 from .frames import pop, push
 from .ops import INN, change_alcohol, change_fortitude, emit, gain_gold, pay
 from .state import State
+from .teams import team
 
 #: What a step's `run` returns when its changes wait in a `change` frame: the card's
 #: remaining steps wait too (resolve.proceed).
@@ -69,13 +70,19 @@ def submit(state: State, chs: list, hit=None, card_frame=None) -> bool:
     # One step's changes share their card: a card's wait only where a card could answer them.
     if chs[0]["card"] is None or of(state).changes_answerable:
         frame = {"f": "change", "changes": chs, "hit": hit}
-        seats = [ch["target"] for ch in chs if ch["target"] is not None]
+        seats = [s for ch in chs if ch["target"] is not None for s in answerers(state, ch)]
         if any(not state.seats[s].out and can_answer(state, s, frame) for s in dict.fromkeys(seats)):
             first = chs[0]["source"] if isinstance(chs[0]["source"], int) else state.active
             push(state, frame, poll_from=first, only=seats)
             return True
     land(state, chs, hit, card_frame)
     return False
+
+
+def answerers(state: State, ch: dict) -> list[int]:
+    """Who may answer a change: its target and, by shared defence (§15.3), the target's
+    teammates, unless the card lets only its target answer ("No von can help you now")."""
+    return [ch["target"]] if ch.get("only_target") else team(state, ch["target"])
 
 
 def can_answer(state: State, seat: int, frame: dict) -> bool:

@@ -6,9 +6,9 @@ over, for Drinking Contest scoring). Splitting or copying makes independent
 portions (digest §13.7, §13.10); all portions of a frame are drunk at once
 (digest §6.3).
 """
-from . import hooks
+from . import hooks, variants
 from .frames import find, pop, push
-from .ops import card, change_alcohol, change_fortitude, draw_drink, emit, living_from, pay
+from .ops import card, change_alcohol, change_fortitude, draw_drink, emit, pay, taking_part
 from .state import State
 
 
@@ -103,10 +103,12 @@ def _announce(state, fr):
     emit(state, "drink", mode=fr["mode"], portions=[dict(p) for p in fr["portions"]])
 
 
-def start_toast(state: State, seat: int) -> None:
-    """"Let's toast the Goddess!": everyone reveals their own Drink from the Drink Deck."""
+def start_toast(state: State, card_fr: dict) -> None:
+    """"Let's toast the Goddess!": everyone (the Champions, in a team game) reveals their own
+    Drink from the Drink Deck."""
+    seat = card_fr["seat"]
     fr = {"f": "drink", "mode": "toast", "revealer": seat, "reveals": [], "portions": [], "extra": []}
-    for s in living_from(state, seat):
+    for s in taking_part(state, card_fr, seat):
         k = _from_deck(state, s, skip_events=True, reveals=fr["reveals"])
         if k is not None:
             r = fr["reveals"][k]
@@ -121,7 +123,10 @@ def start_event(state: State, fr_event: dict) -> None:
     """A revealed Drink Event's window closed: the event starts (and can't be Ignored now).
 
     The event card stays with the event until it is over, then goes to the Drink discard
-    pile (R-EVENT-DISCARD), so a reshuffle during the event can't bring it back."""
+    pile (R-EVENT-DISCARD), so a reshuffle during the event can't bring it back. In a team game
+    the teams choose their Champions first, and only they take part (§15.5)."""
+    if variants.of(state).champions(state, fr_event, fr_event["seat"]):
+        return                                  # a Champion choice is on top; the event waits for it
     pop(state)
     seat = fr_event["seat"]
     emit(state, "event", seat=seat, event=fr_event["event"], card=fr_event["card"])
@@ -133,11 +138,11 @@ def start_event(state: State, fr_event: dict) -> None:
             state.drink_discard.append(fr_event["card"])
             return
         r = fr["reveals"][k]
-        fr["portions"] = [_portion(s, r["printed"], r["fortitude"], k) for s in living_from(state, seat)]
+        fr["portions"] = [_portion(s, r["printed"], r["fortitude"], k) for s in taking_part(state, fr_event, seat)]
         _announce(state, fr)
         push(state, fr, poll_from=seat)
     else:
-        players = living_from(state, state.active)
+        players = taking_part(state, fr_event, state.active)
         contest = push(state, {"f": "contest", "revealer": seat, "players": players, "event_card": fr_event["card"],
                                "tied": players, "scores": None, "rounds": 0})
         _contest_round(state, contest)

@@ -7,11 +7,11 @@ gambling turns where passing is all a seat can do (neither needs an event).
 """
 from dataclasses import dataclass, field
 
-from . import changes, drinks, gambling, hooks, losses, minions, purchases, resolve, responses
+from . import changes, drinks, gambling, hooks, losses, minions, purchases, resolve, responses, variants
 from .cards import ACTION, ACTION_GAMBLING, ACTION_MINION
 from .errors import IllegalDecision
 from .frames import pop
-from .ops import card, discard_card, draw_drink, emit, next_living, refill_hand, take_from_hand
+from .ops import card, discard_card, draw_drink, emit, refill_hand, take_from_hand
 from .state import State
 
 
@@ -64,6 +64,7 @@ STEP_LIMIT = 10_000
 
 def _next_prompt(state: State):
     """The decision the game is waiting on, resolving everything that needs none."""
+    rules = variants.of(state)
     for _ in range(STEP_LIMIT):
         if state.over:
             return None
@@ -95,6 +96,11 @@ def _next_prompt(state: State):
             if top["f"] == "contest":
                 drinks.contest_step(state, top)
                 continue
+            if top["f"] in rules.frames:
+                p = rules.prompt(state, top)
+                if p is None:
+                    continue
+                return p
             raise AssertionError(f"frame without a rule: {top['f']}")
         if state.counts.get("draw_after"):
             del state.counts["draw_after"]        # the purchases between discarding and drawing are over
@@ -107,12 +113,12 @@ def _next_prompt(state: State):
             continue
         phase, opts, subsets = responses.phase_options(state, state.active)
         if phase == "end" and not opts:
-            state.counts["end_done"] = True       # nothing to play after drinking: the turn passes
+            rules.finish_part(state, "done")      # nothing to play after drinking: the turn passes
             continue
         if phase == "order" and len(opts) == 1 and responses.ordering_done(state, state.active):
-            state.phase = "drink"                 # ordered, and nothing left to play in this phase
+            rules.finish_part(state, "drink")     # ordered, and nothing left to play in this phase
             continue
-        return Prompt(state.active, f"phase:{phase}", opts, subsets)
+        return Prompt(state.active, f"phase:{phase}", opts + rules.phase_extras(state, state.active, phase), subsets)
     raise RuntimeError(f"the engine made no progress in {STEP_LIMIT} steps (turn {state.turn}, phase {state.phase})")
 
 
@@ -123,7 +129,7 @@ def advance(state: State) -> None:
     while True:
         p = _next_prompt(state)
         if p is None or len(p.decisions) > 1 or p.kind.startswith("phase:"):
-            state._prompt = p
+            state._prompt = p if p is None else variants.of(state).decorate(state, p)
             return
         _execute(state, p.decisions[0], p)
 
@@ -135,18 +141,21 @@ def current(state: State):
 
 
 def _next_turn(state: State) -> None:
+    rules = variants.of(state)
     if not state.counts.get("ended"):
         # turn_end may push frames (a pending change with its window): finish them first
         state.counts["ended"] = True
-        hooks.run(state, state.active, "turn_end")
+        for s in rules.turn_seats(state):
+            hooks.run(state, s, "turn_end")
         if state.stack or state.over:
             return
-    state.active = next_living(state, state.active)
+    state.active = rules.next_active(state)
     state.turn += 1
     state.phase = "discard"
     state.counts = {}
     emit(state, "turn", seat=state.active, turn=state.turn)
-    hooks.run(state, state.active, "turn_start")
+    for s in rules.turn_seats(state):
+        hooks.run(state, s, "turn_start")
 
 
 # --- carrying out one decision ------------------------------------------------
@@ -162,6 +171,8 @@ def _context(state: State, prompt: Prompt):
         return ("offer", state.stack[-1])
     if prompt.kind == "wages":
         return ("wages", state.stack[-1])
+    if not prompt.kind.startswith("phase:"):
+        return (prompt.kind, state.stack[-1])     # a variant's own prompt (a Champion choice)
     return ("phase", state.phase)
 
 
@@ -177,7 +188,7 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
             elif minions.unused(state, seat, exclude=d["card"]):
                 state.counts["acted"] = True     # the Action is played; Minions may still act
             else:
-                state.phase = "order"            # this was the turn's last Action
+                variants.of(state).finish_part(state, "order")   # this was the seat's last Action
         resolve.play(state, d, ctx)
     elif kind == "pass":
         if ctx[0] == "window":
@@ -192,11 +203,11 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
         elif state.phase == "action":
             if not state.counts.get("acted"):
                 emit(state, "no_action", seat=seat)
-            state.phase = "order"
+            variants.of(state).finish_part(state, "order")
         elif state.phase == "order":
-            state.phase = "drink"
+            variants.of(state).finish_part(state, "drink")
         else:
-            state.counts["end_done"] = True
+            variants.of(state).finish_part(state, "done")
     elif kind == "split":
         drinks.mead_split(state, ctx[1], d["target"])
     elif kind == "discard":
@@ -222,15 +233,20 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
         emit(state, "ordered", seat=seat, target=d["target"])
         state.counts["drinks"] = state.counts.get("drinks", 0) + 1
     elif kind == "drink":
-        state.phase = "end"
+        variants.of(state).finish_part(state, "end")
         drinks.reveal_from_pile(state, seat, "phase")
+    elif kind in variants.of(state).decisions:
+        variants.of(state).execute(state, d, ctx)
     state.decisions += 1
 
 
 def _draw(state: State, seat: int) -> None:
-    hooks.run(state, seat, "before_draw")
-    refill_hand(state, seat)
-    state.phase = "action"
+    """Refill once every seat that discards together has discarded (a team, §15.4)."""
+    rules = variants.of(state)
+    for s in rules.drawing(state, seat):
+        hooks.run(state, s, "before_draw")
+        refill_hand(state, s)
+    rules.finish_part(state, "action")
 
 
 def _is_action(state: State, cid: int) -> bool:

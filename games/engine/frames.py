@@ -19,12 +19,15 @@ response resolves, the frame below re-opens from the start (digest §6.2).
 """
 from .ops import order_from
 from .state import State
+from .teams import with_partners
 
 
 def push(state: State, frame: dict, poll_from=None, only=None) -> dict:
     frame["id"] = state.frame_id()
     if poll_from is not None:
         order = order_from(state, poll_from)
+        if only is not None:
+            only = with_partners(state, only)     # a teammate may answer for them (§15.3)
         frame["poll"] = [s for s in order if only is None or s in only]
         frame["i"] = 0
     state.stack.append(frame)

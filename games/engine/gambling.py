@@ -7,7 +7,7 @@ the Round ends when everyone else has passed since the last control change.
 """
 from .changes import change, submit
 from .frames import active_round, find, pop, push
-from .ops import INN, POT, discard_card, emit, gain_gold, living_from
+from .ops import INN, POT, discard_card, emit, gain_gold, living_from, pay, taking_part
 from .state import State
 
 
@@ -35,13 +35,14 @@ def _ante(state: State, rnd: dict, fr: dict, seats: list[int]) -> None:
 def start(state: State, fr: dict) -> None:
     """"Gambling? I'm in!" as an Action: a Round begins and everyone antes."""
     player = fr["seat"]
-    participants = [s for s in living_from(state, player) if s not in fr["leavers"]]
+    everyone = taking_part(state, fr, player)     # the Champions only, in a team game (§15.5)
+    participants = [s for s in everyone if s not in fr["leavers"]]
     rnd = push(state, {"f": "round", "starter": player, "participants": participants,
                        "controller": player if player in participants else None,
                        "turn": player, "passes": 0, "cheat_only": False, "ended": False,
                        "winner": None, "won_open": False})
     emit(state, "round_started", seat=player, participants=participants)
-    _ante(state, rnd, fr, living_from(state, player))
+    _ante(state, rnd, fr, everyone)
     rnd["turn"] = _next_in(rnd, player, len(state.seats))
 
 

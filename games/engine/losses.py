@@ -5,6 +5,7 @@ in flight, a Round of Gambling and a Drinking Contest all finish first.
 """
 from . import hooks
 from .frames import pop, push
+from .teams import one_per_team
 from .ops import INN, emit, pay
 from .state import State
 
@@ -47,17 +48,19 @@ def resolve_last_chance(state: State, fr: dict) -> None:
 
 
 def eliminate(state: State, seats: list[int]) -> None:
-    """Everyone in `seats` loses together (digest §11.3, §11.5)."""
+    """Everyone in `seats` loses together (digest §11.3, §11.5). A team's shared stash is split
+    once, among the teams that stay, one share per team (R-TEAM-SPLIT)."""
     passing = [s for s in seats if state.seats[s].alcohol >= state.seats[s].fortitude]
     stay = [s for s in state.living() if s not in passing]
-    for s in passing:
+    takers = one_per_team(state, stay)
+    for s in one_per_team(state, passing):
         gold = state.seats[s].gold
         pay(state, s, (gold + 1) // 2, INN, reason="passed_out")
         pool = gold // 2
-        share = pool // len(stay) if stay else 0
-        for r in stay:
+        share = pool // len(takers) if takers else 0
+        for r in takers:
             pay(state, s, share, r, reason="passed_out_share")
-        pay(state, s, pool - share * len(stay), INN, reason="passed_out_remainder")
+        pay(state, s, pool - share * len(takers), INN, reason="passed_out_remainder")
     broke = [s for s in stay if state.seats[s].gold <= 0]
     losers = passing + broke
     for s in losers:
@@ -68,7 +71,7 @@ def eliminate(state: State, seats: list[int]) -> None:
         emit(state, "eliminated", seat=s, reason=seat.out)
         hooks.run(state, s, "on_elimination")
     living = state.living()
-    if len(living) <= 1:
+    if len(one_per_team(state, living)) <= 1:        # the last player, or the last team, standing
         state.over = True
         state.winners = living if living else sorted(losers)
         emit(state, "game_over", winners=state.winners, tie=len(state.winners) > 1)

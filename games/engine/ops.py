@@ -32,6 +32,14 @@ def living_from(state: State, seat: int) -> list[int]:
     return [s for s in order_from(state, seat) if not state.seats[s].out]
 
 
+def taking_part(state: State, fr: dict, seat: int) -> list[int]:
+    """Living seats in turn order from `seat` that take part in what `fr` starts: everyone,
+    or only the Champions a team game chose for it (`fr["champions"]`, digest §15.5)."""
+    seats = living_from(state, seat)
+    champions = fr.get("champions")
+    return seats if champions is None else [s for s in seats if s in champions]
+
+
 def next_living(state: State, seat: int) -> int:
     for s in order_from(state, seat)[1:]:
         if not state.seats[s].out:
@@ -171,9 +179,11 @@ def take_from_hand(state: State, seat: int, cid: int) -> None:
 # --- The Drink Deck ---------------------------------------------------------
 
 def _refill_drink_deck(state: State) -> None:
-    """Running out of Drinks (digest §13.1): everyone pays 1 Gold, then reshuffle."""
+    """Running out of Drinks (digest §13.1): everyone pays 1 Gold — each team once, not each
+    of its players [001:1388-1390] — then reshuffle."""
+    from .teams import one_per_team
     emit(state, "drinks_ran_out")
-    for s in state.living():
+    for s in one_per_team(state, state.living()):
         pay(state, s, 1, INN, reason="drink_deck_refill")
     n = state.shuffles.get("drink", 0) + 1
     state.shuffles["drink"] = n

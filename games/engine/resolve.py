@@ -3,7 +3,7 @@
 `play()` moves the card from hand onto the stack; `resolve_card()` runs when its window
 closes unanswered. What each step does lives in `steps.BEHAVIOUR`.
 """
-from . import hooks
+from . import hooks, variants
 from .content import of
 from .frames import pop, push, push_under
 from .ops import card, discard_card, emit, take_from_hand
@@ -28,6 +28,7 @@ def play(state: State, decision: dict, ctx) -> None:
     emit(state, "played", seat=seat, card=cid, title=c.title, effect=fr["effect"], args=args,
          **({"on": fr["on"]} if "on" in fr else {}))
     push(state, fr, poll_from=seat)
+    variants.of(state).champions(state, fr, seat)     # a team game: Champions before anyone answers
 
 
 def resolve_card(state: State, fr: dict) -> None:

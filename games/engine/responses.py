@@ -12,16 +12,23 @@ of its steps can act (`steps.BEHAVIOUR[...].args`); nothing here knows a card by
 from .content import CHEATING, of
 from .frames import active_round
 from .state import State
-from . import minions
+from . import minions, variants
 from .hooks import value
+from .teams import any_of, opponents, same_team, team
 from .steps import AFTER_WINDOWS, BEHAVIOUR, affected, always, answers, flags_of, payers, step_args
 
 
 def _others(state, seat):
-    return [s for s in state.living() if s != seat]
+    """"Another player": not the seat, nor a teammate of its (§15.6)."""
+    return opponents(state, seat)
 
 
 def concerns(state: State, seat: int) -> bool:
+    """What concerns a teammate concerns the seat too: it may defend them (§15.3)."""
+    return any(_concerns(state, s) for s in team(state, seat))
+
+
+def _concerns(state: State, seat: int) -> bool:
     """Whether what waits on top of the stack concerns `seat`, read from the card data: a
     card it played, aimed at it, that would change or make it pay something, that runs a
     Round or has everyone drink, or that answers one of its cards; a Drink it would drink; a
@@ -76,14 +83,16 @@ def _after_hurt(state, seat, c, ctx):
     if ctx[0] != "window" or ctx[1]["f"] != "hitback":
         return False
     fr = ctx[1]
-    return seat in fr["victims"] and fr["source"] != seat and not state.seats[fr["source"]].out
+    # "you or a teammate" lost Fortitude to a card from the other side (§15.3: hitting back)
+    return (any_of(state, seat, fr["victims"]) and not same_team(state, seat, fr["source"])
+            and not state.seats[fr["source"]].out)
 
 
 def _after_win(state, seat, c, ctx):
     if ctx[0] != "window" or ctx[1]["f"] != "won":
         return False
     fr = ctx[1]
-    return seat != fr["winner"] and fr["collector"] == fr["winner"] and not fr["claimed"]
+    return not same_team(state, seat, fr["winner"]) and fr["collector"] == fr["winner"] and not fr["claimed"]
 
 
 def _round(state, seat, c, ctx):
@@ -260,7 +269,7 @@ def ordering_done(state: State, seat: int) -> bool:
 def window_options(state: State, seat: int, frame: dict) -> list[dict]:
     if "choosing" in frame:
         return []
-    return card_options(state, seat, ("window", frame))
+    return card_options(state, seat, ("window", frame)) + variants.of(state).window_extras(state, seat, frame)
 
 
 def gamble_options(state: State, seat: int, rnd: dict) -> list[dict]:

@@ -3,7 +3,7 @@ from .content import BASE, ContentError, load_content, of
 from .errors import IllegalDecision
 from .flow import advance
 from .rng import choice, shuffle
-from . import hooks
+from . import hooks, variants
 from .state import Mat, Seat, State
 
 MIN_SEATS, MAX_SEATS = 2, 8
@@ -11,7 +11,7 @@ MIN_SEATS, MAX_SEATS = 2, 8
 
 def starting_gold(players: int) -> int:
     """10 Gold; 8 with two players; 12 with seven or more (digest §2.4)."""
-    return 8 if players == 2 else 12 if players >= 7 else 10
+    return variants.BASE.starting_gold(players)
 
 
 def _bad(message: str):
@@ -25,26 +25,36 @@ def new_game(setup: dict) -> State:
     seed = setup.get("seed")
     if not isinstance(seed, str) or not seed:
         raise _bad("A game needs a secret seed string.")
+    name = setup.get("variant", "base")
+    rules = variants.VARIANTS.get(name)
+    if rules is None:
+        raise _bad(f"Unknown variant {name!r}; one of: {', '.join(variants.VARIANTS)}.")
+    problem = rules.check_seats(len(seats))
+    if problem:
+        raise _bad(problem)
     content = _content(setup.get("content"))
     for s in seats:
         if not isinstance(s, dict) or s.get("character") not in content.characters:
             raise _bad(f"Each seat needs a character, one of: {', '.join(content.characters)}.")
     n = len(seats)
-    state = State(seed=seed, variant=setup.get("variant", "base"), options=dict(setup.get("options") or {}),
+    state = State(seed=seed, variant=name, options=dict(setup.get("options") or {}),
                   cards=[], owner=[], seats=[], drink_deck=[], drink_discard=[], shuffles={},
                   content="" if content is BASE else content.id)
     deck_list = content.deck_list
-    gold = state.options.get("starting_gold", starting_gold(n))
+    gold = state.options.get("starting_gold", rules.starting_gold(n))
     for i, s in enumerate(seats):
         ch = content.characters[s["character"]]
-        state.mats.append(Mat(gold=gold))
-        seat = Seat(character=s["character"], mat=i, m=state.mats[i],
+        mat = rules.mat_of(i, n)
+        if mat == len(state.mats):
+            state.mats.append(Mat(gold=gold))
+        seat = Seat(character=s["character"], mat=mat, m=state.mats[mat],
                     tokens={name: t.get("start", 0) for name, t in sorted(ch.tokens.items())},
                     zones={name: [] for name in sorted(ch.zones)})
         seat.deck = _instances(state, deck_list(content.characters[s["character"]].deck), i)
         state.seats.append(seat)
     state.drink_deck = _instances(state, deck_list("drink"), "drink")
     _zones(state, content)
+    rules.setup(state)
 
     position = setup.get("position")
     if position:
@@ -52,7 +62,8 @@ def new_game(setup: dict) -> State:
     else:
         _deal(state)
         first = setup.get("first_seat")
-        state.active = first if isinstance(first, int) and 0 <= first < n else choice(n, seed, "first-seat")
+        first = first if isinstance(first, int) and 0 <= first < n else choice(n, seed, "first-seat")
+        state.active = rules.first_active(state, first)
     state._fx = []
     if not position:            # a position is a game under way: its set-up is behind it
         for i in range(n):

@@ -18,10 +18,12 @@ Contexts: ("phase", name), ("window", frame), ("gamble", round) (responses.py).
 from dataclasses import dataclass
 
 from . import changes, drinks, gambling, minions
+from .changes import answerers
 from .content import of
 from .frames import active_round, find, pop, push
 from .ops import INN, discard_card, draw_drink, emit
 from .state import State
+from .teams import any_of, member_in, opponents, same_team, team
 
 AFTER_WINDOWS = {"hitback", "won"}
 
@@ -70,8 +72,9 @@ def seats_of(state: State, fr: dict, who: str) -> list[int]:
     if who == "self":
         return [player]
     if who == "others":
-        return [s for s in state.living() if s != player]
-    return state.living()
+        return opponents(state, player)          # each player not on your team (§15.6)
+    champions = fr.get("champions")              # "each player (including you)": the Champions (§15.5)
+    return state.living() if champions is None else [s for s in state.living() if s in champions]
 
 
 def _why(fr):
@@ -216,9 +219,14 @@ def _args_negate_drink_change(state, seat, card, step, ctx, chosen):
 
 
 def can_ignore_card(state, seat, step, fr) -> bool:
-    return (fr is not None and fr["seat"] != seat and fr["type"] in step["types"]
-            and (seat not in fr["ignored"] or _ignores_stack(state, fr, seat))
-            and bool(affected(state, fr, seat) & set(step["attrs"])))
+    # Shared defence (§15.3): a seat may Ignore a card for a teammate, and one Ignore covers the
+    # team's whole (summed) loss (§15.6); never a card of its own team's (R-IGNORE-OWN).
+    if fr is None or fr["type"] not in step["types"] or same_team(state, fr["seat"], seat):
+        return False
+    if seat in fr["ignored"] and not _ignores_stack(state, fr, seat):
+        return False
+    attrs = set(step["attrs"])
+    return any(affected(state, fr, s) & attrs for s in team(state, seat))
 
 
 def _ignores_stack(state, fr, seat) -> bool:
@@ -236,7 +244,7 @@ def _args_ignore_card(state, seat, card, step, ctx, chosen):
         # A change "as though" from a card of ch["type"] (a Scarab's), or a card's change
         # redirected to a seat that had no chance to Ignore the card itself.
         return [{"change": k} for k, ch in _my_changes(state, seat, ctx)
-                if (ch["card"] is None or "redirects" in ch) and ch["source"] != seat
+                if (ch["card"] is None or "redirects" in ch) and not _from_own_team(state, ch, seat)
                 and ch["type"] in step["types"] and ch["stat"] in step["attrs"]]
     return [{}] if can_ignore_card(state, seat, step, top_card(ctx)) else []
 
@@ -248,7 +256,7 @@ def _run_ignore_card(state, fr, step):
     if target["f"] == "change":
         target["changes"][fr["args"]["change"]]["ignored"] = True
     else:
-        target["ignored"].append(fr["seat"])
+        target["ignored"].extend(team(state, fr["seat"]))
 
 
 def _args_inn_pays(state, seat, card, step, ctx, chosen):
@@ -257,7 +265,8 @@ def _args_inn_pays(state, seat, card, step, ctx, chosen):
                 if ch["stat"] == "gold" and ch["delta"] < 0 and ch["card"] is None and "inn_pays" not in ch
                 and changes.amount(ch) > 0]
     fr = top_card(ctx)
-    ok = fr and seat in payers(state, fr) and seat not in fr["inn_pays"] and seat not in fr["ignored"]
+    ok = fr and any(s in payers(state, fr) and s not in fr["inn_pays"] and s not in fr["ignored"]
+                    for s in team(state, seat))
     return [{}] if ok else []
 
 
@@ -272,7 +281,7 @@ def _run_inn_pays(state, fr, step):
         else:
             ch["inn_pays"] = True
     else:
-        target["inn_pays"].append(fr["seat"])
+        target["inn_pays"].extend(team(state, fr["seat"]))
 
 
 def _args_choose(state, seat, card, step, ctx, chosen):
@@ -301,7 +310,12 @@ def _my_changes(state, seat, ctx):
     if fr is None:
         return []
     return [(k, ch) for k, ch in enumerate(fr["changes"])
-            if ch["target"] == seat and "ignored" not in ch and "replaced" not in ch]
+            if ch["target"] is not None and seat in answerers(state, ch)
+            and "ignored" not in ch and "replaced" not in ch]
+
+
+def _from_own_team(state, ch, seat) -> bool:
+    return isinstance(ch["source"], int) and same_team(state, ch["source"], seat)
 
 
 def _answered_change(state, fr):
@@ -343,8 +357,9 @@ def _run_redirect(state, fr, step):
     ch["target"] = t
     ch.setdefault("redirects", []).append(t)
     emit(state, "redirected", seat=fr["seat"], target=t, **_why(fr))
-    if t not in frame["poll"]:
-        frame["poll"].append(t)            # the new victim may answer it in its turn
+    for s in answerers(state, ch):         # the new victim (and its team) may answer it in turn
+        if s not in frame["poll"]:
+            frame["poll"].append(s)
 
 
 def _args_replace(state, seat, card, step, ctx, chosen):
@@ -373,7 +388,9 @@ def _portions(ctx):
 
 
 def ignorable_drinks(state, seat, ctx):
-    return [k for k, p in _portions(ctx) if p["holder"] == seat and not p["ignored"]]
+    """Drinks the seat or a teammate is about to drink (§15.3: "Ignore a Drink on behalf of a teammate")."""
+    mates = team(state, seat)
+    return [k for k, p in _portions(ctx) if p["holder"] in mates and not p["ignored"]]
 
 
 def _args_ignore_drink(state, seat, card, step, ctx, chosen):
@@ -385,16 +402,17 @@ def _args_modify_drink(state, seat, card, step, ctx, chosen):
 
 
 def _args_pass_or_split(state, seat, card, step, ctx, chosen):
-    others = [s for s in state.living() if s != seat]
+    others = opponents(state, seat)          # never to a teammate [001:1385-1386]
     return [{"portion": k, "target": t} for k in ignorable_drinks(state, seat, ctx) for t in others]
 
 
 def _args_courage(state, seat, card, step, ctx, chosen):
-    return [{"portion": k} for k, p in _portions(ctx) if p["holder"] == seat and not p["ignored"] and not p["courage"]]
+    mates = team(state, seat)
+    return [{"portion": k} for k, p in _portions(ctx) if p["holder"] in mates and not p["ignored"] and not p["courage"]]
 
 
 def _args_extra_drink(state, seat, card, step, ctx, chosen):
-    return [{"portion": k} for k, p in _portions(ctx) if p["holder"] != seat]
+    return [{"portion": k} for k, p in _portions(ctx) if not same_team(state, p["holder"], seat)]
 
 
 def _run_order_drinks(state, fr, step):
@@ -413,7 +431,7 @@ behaviour("split_drink", answers={"drink"}, run=lambda s, fr, st: drinks.split(s
 behaviour("courage", answers={"drink"}, run=lambda s, fr, st: drinks.courage(s, fr), args=_args_courage, flags={"drink"})
 behaviour("extra_drink", answers={"drink"}, run=lambda s, fr, st: drinks.extra(s, fr), args=_args_extra_drink)
 behaviour("order_drinks", run=_run_order_drinks)
-behaviour("toast", run=lambda s, fr, st: drinks.start_toast(s, fr["seat"]), flags={"everyone"})
+behaviour("toast", run=lambda s, fr, st: drinks.start_toast(s, fr), flags={"everyone"})
 behaviour("force_drink", run=lambda s, fr, st: drinks.reveal_from_pile(s, fr["args"]["target"], "forced"))
 
 
@@ -428,7 +446,7 @@ def _run_gamble(state, fr, step):
 
 def _payers_gamble(state, fr, step):
     if fr["as"] == "action":
-        return [s for s in state.living() if s not in fr["leavers"]]
+        return [s for s in seats_of(state, fr, "all") if s not in fr["leavers"]]
     return []
 
 
@@ -438,19 +456,25 @@ def _payers_ante(state, fr, step):
 
 
 def _args_leave(state, seat, card, step, ctx, chosen):
+    # Whoever the ante card would make ante may leave: a seat still in the Round, or anyone
+    # when it starts one; "you or a teammate" (§15.3: a teammate takes its Champion out).
     fr = top_card(ctx)
-    if not fr or not is_ante_card(state, fr) or seat in fr["leavers"]:
+    if not fr or not is_ante_card(state, fr):
         return []
-    if any(s["do"] == "ante" for s in card_of(state, fr).steps):
-        rnd = active_round(state)
-        return [{}] if rnd and seat in rnd["participants"] else []
-    return [{}]
+    return [{}] if any_of(state, seat, payers(state, fr)) else []
+
+
+def _run_leave(state, fr, step):
+    ante = answered(state, fr)
+    who = member_in(state, fr["seat"], payers(state, ante)) if ante is not None else None
+    gambling.leave(state, fr["seat"] if who is None else who, ante)
 
 
 def _args_catch_cheater(state, seat, card, step, ctx, chosen):
     fr = top_card(ctx)
     rnd = active_round(state)
-    ok = fr and rnd and fr["type"] == "Cheating" and fr["seat"] != seat and seat in rnd["participants"]
+    ok = (fr and rnd and fr["type"] == "Cheating" and not same_team(state, fr["seat"], seat)
+          and seat in rnd["participants"])
     return [{}] if ok else []
 
 
@@ -471,7 +495,7 @@ behaviour("gamble", run=_run_gamble, payers=_payers_gamble, flags={"round", "ant
 behaviour("take_control", run=lambda s, fr, st: gambling.take_control(s, fr, st.get("cheat_only", False)), flags={"round"})
 behaviour("ante", run=lambda s, fr, st: gambling.ante_all(s, fr), payers=_payers_ante, flags={"round", "ante"})
 behaviour("force_out", run=lambda s, fr, st: gambling.force_out(s, fr), flags={"round"})
-behaviour("leave_round", answers={"card"}, run=lambda s, fr, st: gambling.leave(s, fr["seat"], answered(s, fr)), args=_args_leave)
+behaviour("leave_round", answers={"card"}, run=_run_leave, args=_args_leave)
 behaviour("catch_cheater", answers={"card"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
           flags={"ends_round"})
 behaviour("end_round", run=lambda s, fr, st: gambling.end_to_inn(s, fr), args=_args_end_round, flags={"round"})

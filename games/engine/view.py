@@ -1,12 +1,14 @@
 """What one viewer may see (DESIGN §4): every way out of the engine goes through here.
 
-A seat sees its own hand; nobody sees another hand, any deck order, any Drink
-Me! pile (not even its owner) or the seed before the game is over. Played
-cards, revealed Drinks and discard piles are public. `omniscient` sees all.
+A seat sees its own hand and its teammates' (they may look at each other's hands,
+[001:1306-1308]); nobody sees another hand, any deck order, any Drink Me! pile (not even
+its owner) or the seed before the game is over. Played cards, revealed Drinks and discard
+piles are public. `omniscient` sees all.
 """
 from .content import of
 from .flow import current
 from .state import State
+from .teams import one_per_team, team
 
 RULES_VERSION = 2
 
@@ -45,11 +47,24 @@ def _public_frame(state: State, fr: dict, omni: bool) -> dict:
     return out
 
 
+def _teams(state: State) -> list[dict]:
+    """The teams (seats sharing a mat), their mat and their Potions; [] in an individual game."""
+    if len(state.mats) == len(state.seats):
+        return []
+    out = []
+    for first in one_per_team(state, range(len(state.seats))):
+        seats = team(state, first)
+        out.append({"team": len(out), "seats": seats, "mat": state.seats[first].mat,
+                    "potions": state.seats[first].tokens.get("potions", 0)})
+    return out
+
+
 def view(state: State, viewer) -> dict:
     omni = viewer == "omniscient"
     prompt = current(state)
     seats = []
     characters = of(state).characters
+    mine = team(state, viewer) if isinstance(viewer, int) and 0 <= viewer < len(state.seats) else ()
     for i, s in enumerate(state.seats):
         ch = characters[s.character]
         v = {"seat": i, "character": s.character, "name": ch.name, "mat": s.mat,
@@ -60,7 +75,7 @@ def view(state: State, viewer) -> dict:
         if s.zones:
             v["zones"] = {name: _zone(state, ids, ch.zones.get(name, {}).get("visibility", "public"),
                                       omni, viewer == i) for name, ids in s.zones.items()}
-        if omni or viewer == i:
+        if omni or i in mine:
             v["hand"] = _cards(state, s.hand)
         if omni:
             v["deck"] = _cards(state, list(reversed(s.deck)))          # top first
@@ -75,6 +90,7 @@ def view(state: State, viewer) -> dict:
         "drink_deck_count": len(state.drink_deck),
         "drink_discard": _cards(state, state.drink_discard),
         "seats": seats,
+        "teams": _teams(state),
         "zones": {name: _zone(state, ids, "public" if name.endswith(":discard") else "hidden", omni)
                   for name, ids in state.zones.items()},
         "stack": [_public_frame(state, fr, omni) for fr in state.stack],

@@ -29,6 +29,7 @@ PROMPT_WORDS = {
     "mead": "Mead! Split it with another player, or drink it all.",
     "buy": "Buy the top card of one of your side decks with your tokens, one at a time, or stop.",
     "wages": "Your Minion was hurt: pay its Wages to keep it in play, or let it go.",
+    "champion": "Your team chooses its Champion: only the Champions take part in what happens next.",
 }
 PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Order a Drink", "drink": "Drink",
                "end": "End of turn"}
@@ -36,7 +37,11 @@ PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Orde
 #: follows the engine's prompt, because a response window or a Round of Gambling happens
 #: inside a phase (an Action card waiting for responses is still the Action phase).
 PROMPT_HEADLINES = {"respond": "waiting for responses", "gamble": "Round of Gambling", "mead": "Mead: split it?",
-                    "buy": "buying side-deck cards", "wages": "a Minion's Wages"}
+                    "buy": "buying side-deck cards", "wages": "a Minion's Wages",
+                    "champion": "choosing Champions"}
+#: A team's Potion (docs/teams.md), by the effect the decision chooses.
+POTION_LABELS = {"fortitude": "Drink a Potion: gain 6 Fortitude", "alcohol": "Drink a Potion: lose 6 Alcohol",
+                 "gold": "Drink a Potion: take 3 Gold from the Inn"}
 
 
 def headline(view: dict, names: list[str]) -> str:
@@ -60,6 +65,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     public = {s["index"]: s for s in detail["seats"]}
     stack = view.get("stack", [])
     rnd = next((fr for fr in reversed(stack) if fr.get("f") == "round"), None)
+    teams = _teams(view, names)
     seats = []
     for s in view["seats"]:
         i = s["seat"]
@@ -84,6 +90,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
                        for name, n in sorted((s.get("tokens") or {}).items())],
             "zones": [{"name": name.replace("_", " ").capitalize(), "count": z.get("count", 0),
                        "cards": z.get("cards")} for name, z in sorted((s.get("zones") or {}).items())],
+            "team": teams.get(i),
         })
     minions = {c["id"]: f"{names[s['seat']]}'s {c['title']}" for s in view["seats"]
                for z in (s.get("zones") or {}).values() for c in z.get("cards") or []}
@@ -97,6 +104,8 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     for d in decisions:
         entry = {"label": label(d, prompt["kind"], names, stack, minions), "json": json.dumps(d, sort_keys=True),
                  "key": uuid.uuid4().hex, "type": d.get("type")}
+        if d.get("type") == "potion":
+            entry["confirm"] = f"{entry['label']}? Your team has {(teams.get(me) or {}).get('potions', 0)} left."
         if d.get("type") == "discard":
             discards.append(d)
         elif d.get("type") == "play" and "card" in d:
@@ -126,7 +135,28 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         "last_drink": (view.get("drink_discard") or [None])[-1],
         "standings": _standings(seats, view) if view.get("over") else [],
         "replay_url": replay_url(detail["id"]),
+        "my_team": teams.get(me) if me is not None else None,
+        "partner_hand": _partner_hand(view, me, names),
     }
+
+
+def _teams(view: dict, names: list[str]) -> dict[int, dict]:
+    """Each seat's team in a team game (docs/teams.md): its letter, teammates and Potions."""
+    out = {}
+    for t in view.get("teams") or []:
+        for i in t["seats"]:
+            out[i] = {"letter": "ABCD"[t["team"] % 4], "potions": t["potions"],
+                      "mates": [names[m] for m in t["seats"] if m != i]}
+    return out
+
+
+def _partner_hand(view: dict, me, names: list[str]) -> list[dict]:
+    """The teammates' hands the caller's view shows ([] in an individual game)."""
+    if me is None:
+        return []
+    return [{"name": names[s["seat"]],
+             "cards": [{**c, "kind": c["type"].split(" - ")[0].lower().replace(" ", "-")} for c in s["hand"]]}
+            for s in view["seats"] if s["seat"] != me and "hand" in s]
 
 
 def replay_url(game_id: int) -> str | None:
@@ -177,6 +207,12 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
         return f"Split the Mead with {names[d['target']]}"
     if t == "discard":
         return "Keep your hand" if not d.get("cards") else f"Discard {len(d['cards'])}"
+    if t == "potion":
+        return POTION_LABELS.get(d.get("effect"), "Drink a Potion")
+    if t == "champion":
+        return f"{names[d['champion']]} is our Champion"
+    if t == "defer":
+        return "Let my teammate go first"
     if t == "play":
         parts = []
         mode = d.get("mode")

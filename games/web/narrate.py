@@ -231,6 +231,17 @@ class Narrator:
             return f"Game over: {joined} {'share the win' if len(winners) > 1 else 'wins'}!"
         if t == "no_action":
             return f"{s} took no Action."
+        if t == "potion":            # team games (docs/teams.md)
+            what = {"fortitude": "to gain 6 Fortitude", "alcohol": "to lose 6 Alcohol",
+                    "gold": "for 3 Gold from the Inn"}.get(fx.get("effect"), "")
+            left = fx.get("left", 0)
+            return f"{s} drank one of the team's Potions {what} ({left} left)."
+        if t == "champion":
+            return f"{s}'s team chose {w(fx.get('champion'))} as its Champion."
+        if t == "champions":
+            return "Champions: " + ", ".join(w(x) for x in fx.get("seats", [])) + "."
+        if t == "defer":
+            return f"{s} let {w(fx.get('to'))} go first."
         if t == "pass":
             return f"{s} let it happen."
         if t in ("resolved", "drink", "drew", "round_over", "mead"):

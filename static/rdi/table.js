@@ -140,7 +140,12 @@
 
   function bindBoard() {
     Array.prototype.forEach.call(document.querySelectorAll("#board form.decide"), function (form) {
-      form.addEventListener("submit", function (ev) { ev.preventDefault(); submitDecision(form); });
+      form.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        var ask = form.querySelector("button[data-confirm]");    /* a team's Potion: spent for good */
+        if (ask && !window.confirm(ask.dataset.confirm)) return;
+        submitDecision(form);
+      });
     });
     Array.prototype.forEach.call(document.querySelectorAll("#board input[name=cards]"), function (box) {
       box.addEventListener("change", updateDiscard);

@@ -1,4 +1,5 @@
 """python manage.py simulate --games N --players K --seed S [--policy random|greedy|heuristic|mcts]
+                             [--variant V]
                              [--packs FILE,...] [--characters a,b,c]
 
 Plays whole games with bots through the engine's public surface and prints a summary.
@@ -47,9 +48,12 @@ class Command(BaseCommand):
         parser.add_argument("--characters", help="comma-separated characters: every table seats exactly these")
         parser.add_argument("--max-decisions", type=int, default=DEFAULT_MAX_DECISIONS,
                             help="decisions after which a game counts as an error")
+        parser.add_argument("--variant", choices=sorted(engine.VARIANTS), default="base",
+                            help="the game's variant (two-headed-dragon: teams of two, 4, 6 or 8 players)")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
-    def handle(self, *args, games, players, seed, policy, packs, characters, max_decisions, no_progress,
+    def handle(self, *args, games, players, seed, policy, packs, characters, max_decisions, variant,
+               no_progress,
                **options):
         if games < 1:
             raise CommandError("--games must be at least 1")
@@ -59,6 +63,9 @@ class Command(BaseCommand):
             players = len(characters)
         if not 2 <= players <= 8:
             raise CommandError("--players (or the number of --characters) must be between 2 and 8")
+        problem = engine.VARIANTS[variant].check_seats(players)
+        if problem:
+            raise CommandError(problem)
         bar = tqdm(total=games, unit="game", file=sys.stderr, disable=no_progress, mininterval=0.5)
         errors = 0
 
@@ -70,7 +77,7 @@ class Command(BaseCommand):
 
         try:
             summary = simulate(games, players, seed, policy, max_decisions=max_decisions, content=content,
-                               characters=characters, on_game=on_game)
+                               characters=characters, variant=variant, on_game=on_game)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
         finally:

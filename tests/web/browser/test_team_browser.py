@@ -1,0 +1,58 @@
+"""Two-Headed Dragon in Chromium (docs/teams.md): a player and an AI partner against two AI
+opponents, from the lobby to the end of the game, on a 390 px phone."""
+import random
+import time
+
+import pytest
+
+from .conftest import shot
+from .test_browser import _name, board_seq, sign_up, take_my_turn
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_a_player_and_an_ai_partner_play_two_ai_opponents_to_the_end(site, chrome):
+    context = chrome.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.on("dialog", lambda d: d.accept())          # "Drink a Potion ...?": yes
+    sign_up(page, site.url, _name("team"))
+    form = page.locator("#create-table")
+    form.locator("select[name=variant]").select_option("two-headed-dragon")
+    form.locator("select[name=player_count]").select_option("4")
+    form.locator("input[name=ai_seats]").fill("3")
+    form.locator("input[name=start]").check()
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(f"{site.url}/games/*/")
+    page.set_viewport_size({"width": 390, "height": 844})        # then play it on a phone
+    page.evaluate("window.__noReload = true")
+    assert page.locator("#partner-hand").count() == 1, "my teammate's hand has its own panel"
+    assert "Potions: 2" in page.inner_text("#potions")
+    assert page.locator("#board .mat .chip.team-A").count() == 2 and page.locator("#board .mat .chip.team-B").count() == 2
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], widths
+    shot(page, "team-phone-start")
+    rng = random.Random(11)
+    turns, last_progress, last_seq, kinds = 0, time.monotonic(), -1, set()
+    while not page.locator("#gameover").count():
+        if time.monotonic() - last_progress > 90:
+            shot(page, "team-stuck")
+            raise AssertionError(f"no progress for 90 s at seq {last_seq}\n{site.logs()}")
+        seq = board_seq(page)
+        if seq != last_seq:
+            last_seq, last_progress = seq, time.monotonic()
+        if page.get_attribute("#board .board", "data-your-prompt") == "1" and page.locator(
+                "#board form.decide button:not([disabled])").count():
+            kinds |= set(page.eval_on_selector_all("#choices button", "bs => bs.map(b => b.dataset.type)"))
+            if take_my_turn(page, rng):
+                turns += 1
+                page.wait_for_function(f"document.querySelector('#board .board').dataset.seq != '{seq}'",
+                                       timeout=30000)
+                continue
+        page.wait_for_timeout(150)
+    assert page.evaluate("window.__noReload === true"), "the page reloaded"
+    assert turns > 0 and "potion" in kinds
+    standings = page.inner_text("#gameover .standings")
+    assert page.locator("#gameover .standings li").count() == 4 and page.locator("#gameover .standings li.winner").count() in (2, 4)
+    assert "Game over" in page.inner_text("#log"), standings
+    shot(page, "team-phone-game-over")
+    context.close()
