@@ -158,7 +158,7 @@ class Skeleton:
         return pools, zones
 
     def sample(self, rng: random.Random) -> engine.State:
-        view, me = self.view, self.me
+        view = self.view
         pools, zones = self._deal(rng)
         seats, mats = [], {}
         for i, s in enumerate(view["seats"]):

@@ -7,7 +7,7 @@ the Round ends when everyone else has passed since the last control change.
 """
 from .changes import change, submit
 from .frames import active_round, find, pop, push
-from .ops import INN, POT, discard_card, emit, gain_gold, living_from, pay, taking_part
+from .ops import INN, POT, discard_card, emit, gain_gold, living_from, taking_part
 from .state import State
 
 
