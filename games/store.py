@@ -111,6 +111,10 @@ class NewEvent:
     idempotency_key: str | None = None
 
 
+#: psycopg prepares a query after this many executions, or at once with `prepare=True`.
+PREPARE_ONLY_ON_REQUEST = 2**62
+
+
 def append_events(cursor, *, game_id: int, after_seq: int, after_hash: str, events: list[NewEvent],
                   projection: dict, snapshot: tuple[int, bytes, str] | None = None) -> str | None:
     """Append `events` after seq `after_seq` and update the game row, in ONE statement.
@@ -155,7 +159,13 @@ def append_events(cursor, *, game_id: int, after_seq: int, after_hash: str, even
     sql += " SELECT count(*) FROM g"
     # Straight on the psycopg connection: server-side binding and a prepared plan (Django's
     # cursor binds client-side and re-plans this CTE on every call).
-    with psycopg.Cursor(cursor.db.connection) as pg:
+    conn = cursor.db.connection
+    if conn.prepare_threshold is None:
+        # Django opens its connections with prepared statements off (for poolers in
+        # transaction mode), which makes psycopg ignore `prepare=True` and re-plan this
+        # statement on every call. A threshold no other query reaches prepares this one alone.
+        conn.prepare_threshold = PREPARE_ONLY_ON_REQUEST
+    with psycopg.Cursor(conn) as pg:
         pg.execute(sql, head + params + tail, prepare=True)
         matched = pg.fetchone()[0]
     return prev if matched == 1 else None

@@ -246,6 +246,51 @@ def load_figures(game_count: int, repeats: int):
           "with length, the full re-fold grows with it)")
 
 
+# --- profile -------------------------------------------------------------------------------
+
+#: What one append spends its time on: (label, module path suffix, function name). Each is
+#: the cumulative time of that function, so the parts are disjoint only as the call tree is.
+PARTS = (
+    ("engine.apply", "games/engine/flow.py", "apply"),
+    ("engine.state_hash", "games/engine/state.py", "state_hash"),
+    ("projection (prompts, deadline)", "games/services.py", "_projection"),
+    ("chain hash (canonical event + sha256)", "games/store.py", "chain_hash"),
+    ("canonical event encoding", "games/store.py", "canonical_event"),
+    ("append statement (psycopg execute)", "psycopg/cursor.py", "execute"),
+    ("after commit (cache, publisher)", "games/services.py", "_after_commit"),
+    ("Django cursor and transaction", "django/db/backends/base/base.py", "cursor"),
+)
+
+
+def profile(count: int) -> None:
+    """cProfile `count` hot-path appends (one writer, cache warm) and print where the time goes."""
+    import cProfile
+    import pstats
+
+    games = make_games(count // 40 + 2)
+    stream = store_stream(games)
+    store_appends(stream, 20)
+    done, plain = store_appends(stream, count // 2)      # the wall time without the profiler
+    profiler = cProfile.Profile()
+    profiler.enable()
+    done_profiled, _ = store_appends(stream, count - count // 2)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = _cumulative(stats, "games/services.py", "submit_decision")
+    print(f"Profile of {done_profiled} appends (cProfile; without it: {plain / done * 1e6:.0f} us per append)")
+    print(f"  {'submit_decision, total':<40} {total / done_profiled * 1e6:>8.1f} us  100%")
+    for label, path, name in PARTS:
+        spent = _cumulative(stats, path, name)
+        print(f"  {label:<40} {spent / done_profiled * 1e6:>8.1f} us {spent / total:>5.0%}")
+    print("\nTop functions by own time:")
+    stats.sort_stats("tottime").print_stats(15)
+
+
+def _cumulative(stats, path: str, name: str) -> float:
+    return sum(ct for (file, _, func), (_, _, _, ct, _) in stats.stats.items()
+               if func == name and file.endswith(path))
+
+
 def store_snapshot_every():
     from django.conf import settings
     return settings.RDI_SNAPSHOT_EVERY
@@ -264,11 +309,16 @@ def main(argv=None):
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--load-games", type=int, default=12, help="8-player games played for the loading figures")
     parser.add_argument("--no-eventsourcing", action="store_true")
+    parser.add_argument("--profile", type=int, metavar="N", default=0,
+                        help="instead of the comparison: profile N appends with cProfile and print the breakdown")
     args = parser.parse_args(argv)
     create_db()
     try:
         django_setup()
-        _run(args)
+        if args.profile:
+            profile(args.profile)
+        else:
+            _run(args)
     finally:
         drop_db()
 
