@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import DatabaseError
 
 from games import engine
+from games.engine import canonical
 from games.errors import IntegrityFailure
 
 GENESIS_HASH = "0" * 64
@@ -44,9 +45,9 @@ def apply_event(state, kind: str, payload: dict):
 
 def canonical_event(*, game_id: int, seq: int, kind: str, seat: int | None, actor: str, payload: Any,
                     at: str, state_hash: str) -> bytes:
-    """The bytes an event's chain hash covers: sorted-key compact JSON; `at` is the server
-    time as `format_time` writes it (UTC, microseconds)."""
-    return orjson.dumps(
+    """The bytes an event's chain hash covers: the engine's canonical JSON (sorted keys,
+    compact); `at` is the server time as `format_time` writes it (UTC, microseconds)."""
+    return canonical.dumps(
         {
             "game": game_id,
             "seq": seq,
@@ -57,7 +58,6 @@ def canonical_event(*, game_id: int, seq: int, kind: str, seat: int | None, acto
             "at": at,
             "state_hash": state_hash,
         },
-        option=orjson.OPT_SORT_KEYS,
     )
 
 
@@ -160,7 +160,7 @@ def append_events(cursor, *, game_id: int, after_seq: int, after_hash: str, even
     # Straight on the psycopg connection: server-side binding and a prepared plan (Django's
     # cursor binds client-side and re-plans this CTE on every call).
     conn = cursor.db.connection
-    if conn.prepare_threshold is None:
+    if conn.prepare_threshold is None and settings.RDI_PREPARE_APPEND:
         # Django opens its connections with prepared statements off (for poolers in
         # transaction mode), which makes psycopg ignore `prepare=True` and re-plan this
         # statement on every call. A threshold no other query reaches prepares this one alone.
