@@ -211,9 +211,8 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
             # A retried key needs no look-up here: its first append moved the seq on (the
             # compare-and-set fails) or, in the same seq, the (game, actor, key) unique index
             # refuses it. Either way the locked path below finds and returns the first result.
-            with connection.cursor() as cursor:
-                result = _append(cursor, game_id=game_id, entry=entry, decision=decision, actor=actor, kind=kind,
-                                 idempotency_key=idempotency_key, locked=False)
+            result = _append(_ready(connection), game_id=game_id, entry=entry, decision=decision, actor=actor,
+                             kind=kind, idempotency_key=idempotency_key, locked=False)
             if result is not None:
                 return result
         else:
@@ -223,8 +222,17 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
                                idempotency_key=idempotency_key)
         if isinstance(entry, DecisionResult):
             return entry
-        return _append(cursor, game_id=game_id, entry=entry, decision=decision, actor=actor, kind=kind,
+        return _append(cursor.db, game_id=game_id, entry=entry, decision=decision, actor=actor, kind=kind,
                        idempotency_key=idempotency_key, locked=True)
+
+
+def _ready(db):
+    """Django's connection `db`, opened and checked as `db.cursor()` would, without building
+    a Django cursor the hot path does not use (the append runs on psycopg directly)."""
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    return db
 
 
 def _hot(entry: store.CachedState, expected_seq: int | None) -> bool:
@@ -284,7 +292,7 @@ def _lock_and_load(cursor, *, game_id, seat, actor, expected_seq, idempotency_ke
                              human_seats=frozenset(humans), window_seconds=window_seconds)
 
 
-def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, actor: str, kind: str,
+def _append(db, *, game_id: int, entry: store.CachedState, decision: dict, actor: str, kind: str,
             idempotency_key: str | None, locked: bool) -> DecisionResult | None:
     """Apply `decision` to the entry's state and append it. Unlocked (hot path), None means
     "go the locked way": another writer moved the game, or the engine refused the decision
@@ -297,7 +305,7 @@ def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, a
         raise Illegal(exc.message, code=exc.code) from exc
     events, blob = _events_after(state, decision=decision, actor=actor, kind=kind, idempotency_key=idempotency_key)
     snapshot = _snapshot_due(entry.seq, entry.seq + len(events), blob, events[-1].state_hash)
-    done = _write(cursor, game_id=game_id, entry=entry, state=state, events=events, snapshot=snapshot,
+    done = _write(db, game_id=game_id, entry=entry, state=state, events=events, snapshot=snapshot,
                   locked=locked)
     if done is None:
         return None
@@ -331,7 +339,7 @@ def _snapshot_due(before_seq: int, after_seq: int, blob: bytes, state_hash: str)
     return None
 
 
-def _write(cursor, *, game_id: int, entry: store.CachedState, state, events: list[store.NewEvent], snapshot,
+def _write(db, *, game_id: int, entry: store.CachedState, state, events: list[store.NewEvent], snapshot,
            locked: bool) -> store.CachedState | None:
     """Append `events` after the entry's head in one statement, leaving the game in `state`;
     after commit the new entry goes in the cache and the last seq is published. Unlocked, None
@@ -341,7 +349,7 @@ def _write(cursor, *, game_id: int, entry: store.CachedState, state, events: lis
     try:
         # nested in a caller's transaction, a savepoint keeps a failed hot append from breaking it
         with transaction.atomic() if connection.in_atomic_block and not locked else nullcontext():
-            last_hash = store.append_events(cursor, game_id=game_id, after_seq=entry.seq,
+            last_hash = store.append_events(db, game_id=game_id, after_seq=entry.seq,
                                             after_hash=entry.last_hash, events=events, projection=projection,
                                             snapshot=snapshot)
     except (IntegrityError, psycopg.IntegrityError):
@@ -416,9 +424,8 @@ def submit_group(*, game_id: int, expected_seq: int, decide, kind: str = "decisi
     if not events:
         store.cache.put(game_id, entry)
         return GroupResult(game_id, entry.seq, entry.state_hash, False, 0)
-    with connection.cursor() as cursor:
-        done = _write(cursor, game_id=game_id, entry=entry, state=state, events=events, snapshot=snapshot,
-                      locked=False)
+    done = _write(_ready(connection), game_id=game_id, entry=entry, state=state, events=events, snapshot=snapshot,
+                  locked=False)
     if done is None:
         return None
     decisions = sum(event.kind != "game_ended" for event in events)
@@ -540,7 +547,7 @@ def append_locked(cursor, *, game_id: int, locked: LockedGame, state, events: li
     if projection is None:
         projection = _projection(state=state, turn_seconds=locked.turn_seconds, human_seats=human_seats,
                                  window_seconds=locked.window_seconds)
-    digest = store.append_events(cursor, game_id=game_id, after_seq=locked.seq, after_hash=locked.last_hash,
+    digest = store.append_events(cursor.db, game_id=game_id, after_seq=locked.seq, after_hash=locked.last_hash,
                                  events=events, projection=projection)
     if digest is None:
         raise IntegrityFailure(f"Game {game_id}'s row changed under its lock; retry.")

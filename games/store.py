@@ -115,9 +115,10 @@ class NewEvent:
 PREPARE_ONLY_ON_REQUEST = 2**62
 
 
-def append_events(cursor, *, game_id: int, after_seq: int, after_hash: str, events: list[NewEvent],
+def append_events(db, *, game_id: int, after_seq: int, after_hash: str, events: list[NewEvent],
                   projection: dict, snapshot: tuple[int, bytes, str] | None = None) -> str | None:
-    """Append `events` after seq `after_seq` and update the game row, in ONE statement.
+    """Append `events` after seq `after_seq` and update the game row, in ONE statement, on
+    `db` (Django's connection: `django.db.connection`, or a cursor's `.db`).
 
     The game row update is a compare-and-set on `(seq, last_hash) = (after_seq, after_hash)`:
     when another writer got there first it matches no row, nothing is written, and this
@@ -159,7 +160,7 @@ def append_events(cursor, *, game_id: int, after_seq: int, after_hash: str, even
     sql += " SELECT count(*) FROM g"
     # Straight on the psycopg connection: server-side binding and a prepared plan (Django's
     # cursor binds client-side and re-plans this CTE on every call).
-    conn = cursor.db.connection
+    conn = db.connection
     if conn.prepare_threshold is None and settings.RDI_PREPARE_APPEND:
         # Django opens its connections with prepared statements off (for poolers in
         # transaction mode), which makes psycopg ignore `prepare=True` and re-plan this

@@ -60,8 +60,9 @@ def django_setup():
 
 # --- fixtures -----------------------------------------------------------------------------
 
-def make_games(count: int, players: int = 2):
-    """Started games with AI seats, each with a precomputed list of legal decisions."""
+def make_games(count: int, players: int = 2, bot: str = ""):
+    """Started games with AI seats (played by `bot`: "" for none, the benchmark decides), each
+    with a precomputed list of legal decisions."""
     from django.contrib.auth import get_user_model
     from games import engine, services
     from games.models import Table
@@ -71,7 +72,8 @@ def make_games(count: int, players: int = 2):
     for index in range(count):
         table = Table.objects.create(owner=owner, player_count=players)
         for seat in range(players):
-            table.seats.create(index=seat, is_ai=True, character=engine.CHARACTERS[seat % len(engine.CHARACTERS)])
+            table.seats.create(index=seat, is_ai=True, bot=bot,
+                               character=engine.CHARACTERS[seat % len(engine.CHARACTERS)])
         seed = f"{index:064x}"
         game = services.table_start(table_id=table.pk, user=owner, seed=seed)
         state = engine.new_game({**game.setup, "seed": seed})
@@ -104,6 +106,56 @@ def store_appends(stream, count: int) -> tuple[int, float]:
         if done >= count:
             break
     return done, elapsed
+
+
+class GroupStream:
+    """Bot turns group-committed: the precomputed decisions of game after game handed to
+    `services.submit_group` as a bot would hand them (actor, `ai:<seq>:<seat>` key), so
+    a statement carries up to RDI_GROUP_COMMIT_MAX events. Counts events appended."""
+
+    def __init__(self, games):
+        self.games, self.index, self.seq = list(games), 0, 0
+
+    def appends(self, count: int) -> tuple[int, float]:
+        from games import services
+        done, elapsed = 0, 0.0
+        while done < count and self.index < len(self.games):
+            game_id, decisions = self.games[self.index]
+            stop = min(len(decisions), self.seq + count - done)
+
+            def decide(state, seq, decisions=decisions, stop=stop):
+                if seq >= stop:
+                    return None
+                return decisions[seq]["seat"], decisions[seq], "ai:bench", f"ai:{seq}:{decisions[seq]['seat']}"
+
+            start = time.perf_counter()
+            result = services.submit_group(game_id=game_id, expected_seq=self.seq, decide=decide)
+            elapsed += time.perf_counter() - start
+            if result is None or result.decisions == 0:
+                raise RuntimeError(f"game {game_id}: the group commit fell through at seq {self.seq}")
+            done += result.decisions
+            self.seq = result.seq
+            if self.seq >= len(decisions):
+                self.index, self.seq = self.index + 1, 0
+        return done, elapsed
+
+
+class BotGames:
+    """Whole games of `random` bots played the way a worker plays them (`timers.play_automatic`:
+    the bot decides, group commit appends). Counts decisions appended."""
+
+    def __init__(self, games):
+        self.games = [game_id for game_id, _ in games]
+
+    def appends(self, count: int) -> tuple[int, float]:
+        from games import timers
+        done, elapsed = 0, 0.0
+        while done < count and self.games:
+            game_id = self.games.pop()
+            start = time.perf_counter()
+            done += timers.play_automatic(game_id, 0, budget=3600)
+            elapsed += time.perf_counter() - start
+        return done, elapsed
 
 
 RAW_TABLE = ("CREATE TABLE IF NOT EXISTS bench_raw (LIKE games_event INCLUDING DEFAULTS INCLUDING IDENTITY "
@@ -333,10 +385,14 @@ def _run(args):
     print(f"Append path: {n} appends per contender (1 writer: {rounds} interleaved rounds); "
           f"Postgres {BASE_URL.rsplit('@', 1)[-1]}; {os.cpu_count()} cores")
     need = n // 40 + 2
-    games = make_games(need * (writers + 1))
+    games = make_games(need * (writers + 3))
     stream = store_stream(games[:need])
+    group = GroupStream(games[need * (writers + 1): need * (writers + 2)])
+    bots = BotGames(make_games(need * 2, bot="random"))
     store_appends(stream, 20)  # warm up: connections, caches
-    contenders = {"store": lambda k: store_appends(stream, k), "raw insert": Raw(999_999).appends}
+    group.appends(20)
+    contenders = {"store": lambda k: store_appends(stream, k), "raw insert": Raw(999_999).appends,
+                  "bot turns, group commit": group.appends, "bot turns, group commit, random bot deciding": bots.appends}
     if not args.no_eventsourcing:
         for kind in ("aggregate", "application"):
             recorder = EventSourcing(kind)
@@ -356,19 +412,23 @@ def _run(args):
     for name, job in jobs.items():
         rows[f"{name}, {writers} writers"] = parallel(job, writers, n, chunks if job == "store" else None)
     for name, rate in rows.items():
-        print(f"  {name:<42} {rate:>9.0f} appends/s")
-    print("Ratios:")
-    for w in (1, writers):
-        suffix = "1 writer" if w == 1 else f"{w} writers"
-        aim = "60%" if w == 1 else "50%"
-        line = (f"  {suffix:>10}: store/raw {rows[f'store, {suffix}'] / rows[f'raw insert, {suffix}']:.0%} "
-                f"(aim >= {aim})")
-        if not args.no_eventsourcing:
-            line += (f"; store/eventsourcing aggregate "
-                     f"{rows[f'store, {suffix}'] / rows[f'eventsourcing aggregate, {suffix}']:.2f}x (aim >= 1.5x)"
-                     f"; store/eventsourcing application "
-                     f"{rows[f'store, {suffix}'] / rows[f'eventsourcing application, {suffix}']:.2f}x")
-        print(line)
+        unit = "events/s" if name.startswith("bot turns") else "appends/s"
+        print(f"  {name:<56} {rate:>9.0f} {unit}")
+    many = f"{writers} writers"
+    raw1, raw_many = rows["raw insert, 1 writer"], rows[f"raw insert, {many}"]
+    print("Ratios (issue 15's aims):")
+    print(f"  one human decision, 1 writer:   store/raw {rows['store, 1 writer'] / raw1:.0%} (aim >= 60%)")
+    print(f"  one human decision, {many}: store/raw {rows[f'store, {many}'] / raw_many:.0%} (aim >= 50%)")
+    print(f"  bot turns group-committed:      events/s / raw inserts/s "
+          f"{rows['bot turns, group commit, 1 writer'] / raw1:.2f}x (aim >= 1.5x); with the random bot deciding "
+          f"{rows['bot turns, group commit, random bot deciding, 1 writer'] / raw1:.2f}x")
+    if not args.no_eventsourcing:
+        print("Beside the eventsourcing library (one event per call):")
+        for suffix in ("1 writer", many):
+            print(f"  {suffix:>10}: store/eventsourcing aggregate "
+                  f"{rows[f'store, {suffix}'] / rows[f'eventsourcing aggregate, {suffix}']:.2f}x; "
+                  f"store/eventsourcing application "
+                  f"{rows[f'store, {suffix}'] / rows[f'eventsourcing application, {suffix}']:.2f}x")
     load_figures(args.load_games, args.repeats)
 
 
