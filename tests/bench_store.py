@@ -304,13 +304,15 @@ def load_figures(game_count: int, repeats: int):
 #: the cumulative time of that function, so the parts are disjoint only as the call tree is.
 PARTS = (
     ("engine.apply", "games/engine/flow.py", "apply"),
-    ("engine.state_hash", "games/engine/state.py", "state_hash"),
+    ("state encoding (canonical bytes)", "games/engine/state.py", "dump_state"),
+    ("state hash (sha256 of those bytes)", "games/engine/canonical.py", "digest"),
     ("projection (prompts, deadline)", "games/services.py", "_projection"),
-    ("chain hash (canonical event + sha256)", "games/store.py", "chain_hash"),
-    ("canonical event encoding", "games/store.py", "canonical_event"),
-    ("append statement (psycopg execute)", "psycopg/cursor.py", "execute"),
-    ("after commit (cache, publisher)", "games/services.py", "_after_commit"),
-    ("Django cursor and transaction", "django/db/backends/base/base.py", "cursor"),
+    ("canonical event (the bytes the chain covers)", "games/store.py", "canonical_event"),
+    ("chain hash (sha256)", "games/store.py", "chain_hash"),
+    ("the append statement, built and run", "games/store.py", "append_events"),
+    ("  of which psycopg's execute (round trip)", "psycopg/cursor.py", "execute"),
+    ("connection checks (no Django cursor)", "games/services.py", "_ready"),
+    ("after commit (cache, publisher hand-off)", "games/services.py", "_after_commit"),
 )
 
 
@@ -330,10 +332,10 @@ def profile(count: int) -> None:
     stats = pstats.Stats(profiler)
     total = _cumulative(stats, "games/services.py", "submit_decision")
     print(f"Profile of {done_profiled} appends (cProfile; without it: {plain / done * 1e6:.0f} us per append)")
-    print(f"  {'submit_decision, total':<40} {total / done_profiled * 1e6:>8.1f} us  100%")
+    print(f"  {'submit_decision, total':<46} {total / done_profiled * 1e6:>8.1f} us  100%")
     for label, path, name in PARTS:
         spent = _cumulative(stats, path, name)
-        print(f"  {label:<40} {spent / done_profiled * 1e6:>8.1f} us {spent / total:>5.0%}")
+        print(f"  {label:<46} {spent / done_profiled * 1e6:>8.1f} us {spent / total:>5.0%}")
     print("\nTop functions by own time:")
     stats.sort_stats("tottime").print_stats(15)
 
