@@ -9,7 +9,7 @@ error and the turn left to the sweeper. See docs/operations.md "Timers".
   plays, or for a player whose auto-pass choice may cover it, schedules `advance(game, seq)`;
   a timed prompt for a player schedules `expire(game, seq)` at its deadline.
 - `play_automatic` plays consecutive automatic turns of one table in one task (up to
-  RDI_AI_BATCH_SECONDS), then hands on to a fresh task. When bots think
+  RDI_AI_BATCH_SECONDS), group-committed (`services.submit_group`), then hands on to a fresh task. When bots think
   (RDI_AI_THINK_SECONDS), a bot's turn goes on the AI clock instead (games/clock.py).
 - `expire` submits the default decision as actor `timeout`; after RDI_TIMEOUTS_BEFORE_HANDOVER
   timeouts in a row the seat is handed to a bot (`seat_control_changed`) until its player acts.
