@@ -1,14 +1,19 @@
 """Event store benchmarks (DESIGN.md §9): printed figures with same-run baselines, never
 pass/fail on time.
 
-    python tests/bench_store.py [--appends 400] [--writers 8] [--seconds 4]
+    python tests/bench_store.py [--appends 400] [--writers 8] [--repeats 5] [--load-games 12]
+    python tests/bench_store.py --profile 3000       # where one append's time goes (cProfile)
 
 1. The append path: `submit_decision` with a cheap legal decision (task scheduling off), with 1 writer and with
    N writer processes on distinct games, beside a raw psycopg single-row INSERT + COMMIT of
    the same row into a table of the same shape in the same Postgres, and beside the
    `eventsourcing` library's PostgreSQL aggregate and application recorders inserting one
    event per call. Prints rates and ratios.
-2. Loading a game's state: through the store (latest snapshot + tail fold, cache cold)
+2. Bot turns group-committed (`services.submit_group`): precomputed decisions handed over as a
+   bot's, and whole games of `random` bots played as a worker plays them.
+3. The three ratios of issue 15 with their aims: one human decision >= 60 % of the raw insert
+   with 1 writer and >= 50 % with N; group-committed bot events/s >= 1.5x the raw insert rate.
+4. Loading a game's state: through the store (latest snapshot + tail fold, cache cold)
    against the bare floor (select snapshot + select the tail + load + fold, no checks) and a
    full re-fold from `new_game`, for games of several lengths.
 
