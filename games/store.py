@@ -2,7 +2,8 @@
 per-process state cache. `games.services` is the only caller that writes; verification
 (`replay.verification`) reuses the chain functions.
 
-The hot path uses one cursor and plain SQL, not the ORM (see docs/event-store.md).
+The hot path is one prepared statement on the psycopg connection, not the ORM (see
+docs/event-store.md); every query here is keyed by game id (tests/store/test_hot_queries.py).
 """
 from __future__ import annotations
 
