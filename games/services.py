@@ -9,6 +9,7 @@ import logging
 import queue
 import secrets
 import threading
+import time
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -20,6 +21,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 
 from games import engine, store
+from games.engine.canonical import digest
 from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound, ServiceError
 from games.models import Game, GameSeed, Seat, Table
 from games.packs import registry as packs
@@ -216,9 +218,8 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
             # A retried key needs no look-up here: its first append moved the seq on (the
             # compare-and-set fails) or, in the same seq, the (game, actor, key) unique index
             # refuses it. Either way the locked path below finds and returns the first result.
-            with connection.cursor() as cursor:
-                result = _append(cursor, game_id=game_id, entry=entry, decision=decision, actor=actor, kind=kind,
-                                 idempotency_key=idempotency_key, locked=False)
+            result = _append(_ready(connection), game_id=game_id, entry=entry, decision=decision, actor=actor,
+                             kind=kind, idempotency_key=idempotency_key, locked=False)
             if result is not None:
                 return result
         else:
@@ -228,8 +229,17 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
                                idempotency_key=idempotency_key)
         if isinstance(entry, DecisionResult):
             return entry
-        return _append(cursor, game_id=game_id, entry=entry, decision=decision, actor=actor, kind=kind,
+        return _append(cursor.db, game_id=game_id, entry=entry, decision=decision, actor=actor, kind=kind,
                        idempotency_key=idempotency_key, locked=True)
+
+
+def _ready(db):
+    """Django's connection `db`, opened and checked as `db.cursor()` would, without building
+    a Django cursor the hot path does not use (the append runs on psycopg directly)."""
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    return db
 
 
 def _hot(entry: store.CachedState, expected_seq: int | None) -> bool:
@@ -289,7 +299,7 @@ def _lock_and_load(cursor, *, game_id, seat, actor, expected_seq, idempotency_ke
                              human_seats=frozenset(humans), window_seconds=window_seconds)
 
 
-def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, actor: str, kind: str,
+def _append(db, *, game_id: int, entry: store.CachedState, decision: dict, actor: str, kind: str,
             idempotency_key: str | None, locked: bool) -> DecisionResult | None:
     """Apply `decision` to the entry's state and append it. Unlocked (hot path), None means
     "go the locked way": another writer moved the game, or the engine refused the decision
@@ -300,22 +310,53 @@ def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, a
         if not locked:
             return None
         raise Illegal(exc.message, code=exc.code) from exc
-    new_hash = engine.state_hash(state)
+    events, blob = _events_after(state, decision=decision, actor=actor, kind=kind, idempotency_key=idempotency_key)
+    snapshot = _snapshot_due(entry.seq, entry.seq + len(events), blob, events[-1].state_hash)
+    done = _write(db, game_id=game_id, entry=entry, state=state, events=events, snapshot=snapshot,
+                  locked=locked)
+    if done is None:
+        return None
+    if (actor.startswith("user:") and entry.human_seats is not None and decision["seat"] is not None
+            and decision["seat"] not in entry.human_seats):
+        # a player acting on a seat a bot took over after timeouts: the seat is theirs again
+        seat_back = decision["seat"]
+        transaction.on_commit(lambda: seat_control_change(game_id=game_id, seat=seat_back, to="player",
+                                                          reason="player_acted", actor=actor))
+    return DecisionResult(game=game_id, seq=entry.seq + 1, state_hash=done.state_hash, over=state.over,
+                          effects=effects)
+
+
+def _events_after(state, *, decision: dict, actor: str, kind: str, idempotency_key: str | None):
+    """The events one applied decision writes (and `game_ended` when it ended the game), with
+    the state's canonical bytes: encoded once, for the state hash and a snapshot alike."""
+    blob = engine.dump_state(state)
+    new_hash = digest(blob)
     events = [store.NewEvent(kind, decision["seat"], actor, decision, new_hash, idempotency_key)]
     if state.over:
         events.append(store.NewEvent("game_ended", None, "system", {"winners": list(state.winners),
                                                                     "seed": state.seed}, new_hash))
-    last_seq = entry.seq + len(events)
+    return events, blob
+
+
+def _snapshot_due(before_seq: int, after_seq: int, blob: bytes, state_hash: str):
+    """(seq, bytes, hash) when the events up to `after_seq` cross a multiple of RDI_SNAPSHOT_EVERY."""
     every = settings.RDI_SNAPSHOT_EVERY
-    snapshot = None
-    if every and last_seq // every > entry.seq // every:
-        snapshot = (last_seq, engine.dump_state(state), new_hash)
+    if every and after_seq // every > before_seq // every:
+        return after_seq, blob, state_hash
+    return None
+
+
+def _write(db, *, game_id: int, entry: store.CachedState, state, events: list[store.NewEvent], snapshot,
+           locked: bool) -> store.CachedState | None:
+    """Append `events` after the entry's head in one statement, leaving the game in `state`;
+    after commit the new entry goes in the cache and the last seq is published. Unlocked, None
+    when the compare-and-set or a unique index refused it (the caller goes the locked way)."""
     projection = _projection(state=state, turn_seconds=entry.turn_seconds, human_seats=entry.human_seats,
                              window_seconds=entry.window_seconds)
     try:
         # nested in a caller's transaction, a savepoint keeps a failed hot append from breaking it
         with transaction.atomic() if connection.in_atomic_block and not locked else nullcontext():
-            last_hash = store.append_events(cursor, game_id=game_id, after_seq=entry.seq,
+            last_hash = store.append_events(db, game_id=game_id, after_seq=entry.seq,
                                             after_hash=entry.last_hash, events=events, projection=projection,
                                             snapshot=snapshot)
     except (IntegrityError, psycopg.IntegrityError):
@@ -328,17 +369,74 @@ def _append(cursor, *, game_id: int, entry: store.CachedState, decision: dict, a
         if locked:
             raise IntegrityFailure(f"Game {game_id}'s row changed under its lock; retry.")
         return None
-    done = store.CachedState(last_seq, new_hash, entry.rules_version, state, last_hash=last_hash,
-                             turn_seconds=entry.turn_seconds, human_seats=entry.human_seats,
+    done = store.CachedState(entry.seq + len(events), events[-1].state_hash, entry.rules_version, state,
+                             last_hash=last_hash, turn_seconds=entry.turn_seconds, human_seats=entry.human_seats,
                              window_seconds=entry.window_seconds, seat_controls=entry.seat_controls)
     transaction.on_commit(lambda: _after_commit(game_id, done))
-    if (actor.startswith("user:") and entry.human_seats is not None and decision["seat"] is not None
-            and decision["seat"] not in entry.human_seats):
-        # a player acting on a seat a bot took over after timeouts: the seat is theirs again
-        seat_back = decision["seat"]
-        transaction.on_commit(lambda: seat_control_change(game_id=game_id, seat=seat_back, to="player",
-                                                          reason="player_acted", actor=actor))
-    return DecisionResult(game=game_id, seq=entry.seq + 1, state_hash=new_hash, over=state.over, effects=effects)
+    return done
+
+
+# --- group commit: a table's consecutive automatic decisions in one statement ---------------
+
+@dataclass
+class GroupResult:
+    """What `submit_group` wrote: `decisions` decisions (0: nothing was automatic at the
+    expected seq), the last of them at `seq` leaving `state_hash` (like DecisionResult: a
+    `game_ended` after it is not counted), `over` if it ended the game."""
+
+    game: int
+    seq: int
+    state_hash: str
+    over: bool
+    decisions: int
+
+
+def submit_group(*, game_id: int, expected_seq: int, decide, kind: str = "decision") -> GroupResult | None:
+    """Consecutive automatic decisions of one game (bots, auto-passes) appended in ONE
+    statement, hence one transaction: `decide(state, seq)` names the next one for the state
+    after `seq` as (seat, decision, actor, idempotency key), or None to stop. Each is applied
+    in turn and becomes its own event row with its own seq, chain link and state hash:
+    exactly the events one `submit_decision` per decision would write, except that they share
+    one server time. Stops at RDI_GROUP_COMMIT_MAX decisions, after RDI_GROUP_COMMIT_SECONDS
+    of deciding, or when the game ends; the commit publishes the last seq once.
+
+    Only on this process's hot state at `expected_seq`. None means "nothing written, go one
+    by one" (`submit_decision` gives the authoritative answer): the cache is cold or elsewhere,
+    the engine refused a decision, the compare-and-set found the game moved on, or a unique
+    index refused a key (a retried task)."""
+    entry = store.cache.take(game_id)
+    if entry is None:
+        return None
+    if not _hot(entry, expected_seq):
+        store.cache.put(game_id, entry)
+        return None
+    state, seq, events, snapshot = entry.state, entry.seq, [], None
+    started = time.monotonic()
+    while len(events) < settings.RDI_GROUP_COMMIT_MAX and not state.over:
+        if events and time.monotonic() - started > settings.RDI_GROUP_COMMIT_SECONDS:
+            break
+        chosen = decide(state, seq)
+        if chosen is None:
+            break
+        seat, decision, actor, key = chosen
+        decision = {**decision, "seat": seat}
+        try:
+            state, _ = engine.apply(state, decision)
+        except engine.IllegalDecision:
+            return None     # the entry is dropped: the engine may have touched its state
+        new, blob = _events_after(state, decision=decision, actor=actor, kind=kind, idempotency_key=key)
+        snapshot = _snapshot_due(seq, seq + len(new), blob, new[-1].state_hash) or snapshot
+        events += new
+        seq += len(new)
+    if not events:
+        store.cache.put(game_id, entry)
+        return GroupResult(game_id, entry.seq, entry.state_hash, False, 0)
+    done = _write(_ready(connection), game_id=game_id, entry=entry, state=state, events=events, snapshot=snapshot,
+                  locked=False)
+    if done is None:
+        return None
+    decisions = sum(event.kind != "game_ended" for event in events)
+    return GroupResult(game_id, entry.seq + decisions, done.state_hash, state.over, decisions)
 
 
 def _first_result(cursor, *, game_id: int, seat: int | None, actor: str, key: str) -> DecisionResult | None:
@@ -456,7 +554,7 @@ def append_locked(cursor, *, game_id: int, locked: LockedGame, state, events: li
     if projection is None:
         projection = _projection(state=state, turn_seconds=locked.turn_seconds, human_seats=human_seats,
                                  window_seconds=locked.window_seconds)
-    digest = store.append_events(cursor, game_id=game_id, after_seq=locked.seq, after_hash=locked.last_hash,
+    digest = store.append_events(cursor.db, game_id=game_id, after_seq=locked.seq, after_hash=locked.last_hash,
                                  events=events, projection=projection)
     if digest is None:
         raise IntegrityFailure(f"Game {game_id}'s row changed under its lock; retry.")
@@ -508,7 +606,14 @@ def _after_commit(game_id: int, entry: store.CachedState) -> None:
 class _Publisher:
     """Publishes `{game, seq}` pings from one background thread per process, in order, so the
     append path never waits on Redis. A lost ping is harmless: the store is the truth and
-    clients fill gaps with Last-Event-ID."""
+    clients fill gaps with Last-Event-ID.
+
+    Under load it sends at most one round trip per LINGER seconds, with only each game's
+    latest seq (a stream collapses pings into the latest seq anyway): a round trip costs more
+    CPU than a whole append's Python, and on a busy host that CPU is taken from the writers.
+    Idle, a ping goes out at once."""
+
+    LINGER = 0.002
 
     def __init__(self):
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
@@ -524,20 +629,27 @@ class _Publisher:
         self._queue.put((game_id, seq))
 
     def _run(self) -> None:
+        sent_at = 0.0
         while True:
-            batch = [self._queue.get()]
-            while len(batch) < 500:  # whatever queued up meanwhile goes in one round trip
+            latest = dict([self._queue.get()])
+            wait = sent_at + self.LINGER - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            while len(latest) < 500:  # whatever queued up meanwhile goes in one round trip
                 try:
-                    batch.append(self._queue.get_nowait())
+                    game_id, seq = self._queue.get_nowait()
                 except queue.Empty:
                     break
+                if seq > latest.get(game_id, -1):
+                    latest[game_id] = seq
             try:
                 pipe = _redis_client().pipeline(transaction=False)
-                for game_id, seq in batch:
+                for game_id, seq in latest.items():
                     pipe.publish(live_channel(game_id), _ping(game_id, seq))
                 pipe.execute()
             except Exception:  # noqa: BLE001 - logged; the next ping or a reconnect catches up
-                log.warning("could not publish %d pings on Redis", len(batch), exc_info=True)
+                log.warning("could not publish %d pings on Redis", len(latest), exc_info=True)
+            sent_at = time.monotonic()
 
 
 _publisher = _Publisher()

@@ -2,7 +2,8 @@
 per-process state cache. `games.services` is the only caller that writes; verification
 (`replay.verification`) reuses the chain functions.
 
-The hot path uses one cursor and plain SQL, not the ORM (see docs/event-store.md).
+The hot path is one prepared statement on the psycopg connection, not the ORM (see
+docs/event-store.md); every query here is keyed by game id (tests/store/test_hot_queries.py).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from django.conf import settings
 from django.db import DatabaseError
 
 from games import engine
+from games.engine import canonical
 from games.errors import IntegrityFailure
 
 GENESIS_HASH = "0" * 64
@@ -44,9 +46,9 @@ def apply_event(state, kind: str, payload: dict):
 
 def canonical_event(*, game_id: int, seq: int, kind: str, seat: int | None, actor: str, payload: Any,
                     at: str, state_hash: str) -> bytes:
-    """The bytes an event's chain hash covers: sorted-key compact JSON; `at` is the server
-    time as `format_time` writes it (UTC, microseconds)."""
-    return orjson.dumps(
+    """The bytes an event's chain hash covers: the engine's canonical JSON (sorted keys,
+    compact); `at` is the server time as `format_time` writes it (UTC, microseconds)."""
+    return canonical.dumps(
         {
             "game": game_id,
             "seq": seq,
@@ -57,7 +59,6 @@ def canonical_event(*, game_id: int, seq: int, kind: str, seat: int | None, acto
             "at": at,
             "state_hash": state_hash,
         },
-        option=orjson.OPT_SORT_KEYS,
     )
 
 
@@ -111,9 +112,14 @@ class NewEvent:
     idempotency_key: str | None = None
 
 
-def append_events(cursor, *, game_id: int, after_seq: int, after_hash: str, events: list[NewEvent],
+#: psycopg prepares a query after this many executions, or at once with `prepare=True`.
+PREPARE_ONLY_ON_REQUEST = 2**62
+
+
+def append_events(db, *, game_id: int, after_seq: int, after_hash: str, events: list[NewEvent],
                   projection: dict, snapshot: tuple[int, bytes, str] | None = None) -> str | None:
-    """Append `events` after seq `after_seq` and update the game row, in ONE statement.
+    """Append `events` after seq `after_seq` and update the game row, in ONE statement, on
+    `db` (Django's connection: `django.db.connection`, or a cursor's `.db`).
 
     The game row update is a compare-and-set on `(seq, last_hash) = (after_seq, after_hash)`:
     when another writer got there first it matches no row, nothing is written, and this
@@ -155,7 +161,13 @@ def append_events(cursor, *, game_id: int, after_seq: int, after_hash: str, even
     sql += " SELECT count(*) FROM g"
     # Straight on the psycopg connection: server-side binding and a prepared plan (Django's
     # cursor binds client-side and re-plans this CTE on every call).
-    with psycopg.Cursor(cursor.db.connection) as pg:
+    conn = db.connection
+    if conn.prepare_threshold is None and settings.RDI_PREPARE_APPEND:
+        # Django opens its connections with prepared statements off (for poolers in
+        # transaction mode), which makes psycopg ignore `prepare=True` and re-plan this
+        # statement on every call. A threshold no other query reaches prepares this one alone.
+        conn.prepare_threshold = PREPARE_ONLY_ON_REQUEST
+    with psycopg.Cursor(conn) as pg:
         pg.execute(sql, head + params + tail, prepare=True)
         matched = pg.fetchone()[0]
     return prev if matched == 1 else None

@@ -9,7 +9,7 @@ error and the turn left to the sweeper. See docs/operations.md "Timers".
   plays, or for a player whose auto-pass choice may cover it, schedules `advance(game, seq)`;
   a timed prompt for a player schedules `expire(game, seq)` at its deadline.
 - `play_automatic` plays consecutive automatic turns of one table in one task (up to
-  RDI_AI_BATCH_SECONDS), then hands on to a fresh task. When bots think
+  RDI_AI_BATCH_SECONDS), group-committed (`services.submit_group`), then hands on to a fresh task. When bots think
   (RDI_AI_THINK_SECONDS), a bot's turn goes on the AI clock instead (games/clock.py).
 - `expire` submits the default decision as actor `timeout`; after RDI_TIMEOUTS_BEFORE_HANDOVER
   timeouts in a row the seat is handed to a bot (`seat_control_changed`) until its player acts.
@@ -136,8 +136,7 @@ def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
     that seat or its player's auto-pass covers it; None otherwise (or when the game moved on).
     `controls` (seat_controls) saves a query; a cache entry remembers them between turns."""
     state, entry = _state_at(game_id, seq)
-    prompts = engine.prompts(state) if state is not None else None
-    if not prompts:
+    if state is None:
         return None
     if controls is None:
         controls = entry.seat_controls if entry is not None else None
@@ -145,6 +144,15 @@ def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
             controls = seat_controls(game_id)
             if entry is not None:
                 entry.seat_controls = controls
+    return automatic_for(state, seq, controls)
+
+
+def automatic_for(state, seq: int, controls: dict):
+    """The automatic decision for `state` (the state after `seq`) as automatic_decision gives
+    it, from seat controls already read; None when the seat asked decides for itself."""
+    prompts = engine.prompts(state)
+    if not prompts:
+        return None
     seat = prompts[0].seat
     bot_name, mode = controls.get(seat, ("", "off"))
     if bot_name:
@@ -161,19 +169,37 @@ def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
 def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> int:
     """Play the automatic turns of a game from `seq` on, in this task, for up to `budget`
     seconds; then hand on to a fresh task. Returns how many decisions it submitted. While
-    bots think (docs/operations.md "The AI clock") it plays one: the commit schedules the next."""
+    bots think (docs/operations.md "The AI clock") it plays one: the commit schedules the next.
+
+    Group commit: from this worker's cached state the consecutive turns are decided and
+    appended together (`services.submit_group`, one statement for up to RDI_GROUP_COMMIT_MAX
+    of them); a cold cache or anything the group cannot settle goes one decision the ordinary
+    way, which also warms the cache for the next group."""
     if clock.thinking():
         return play_one(game_id, seq)
     budget = settings.RDI_AI_BATCH_SECONDS if budget is None else budget
     started = time.monotonic()
     played = 0
     controls = seat_controls(game_id)
+
+    def decide(state, at):
+        chosen = automatic_for(state, at, controls)
+        if chosen is not None and settings.RDI_AI_PAUSE:
+            time.sleep(settings.RDI_AI_PAUSE)
+        return chosen
+
     with batching(game_id):
         while True:
-            result = _submit_automatic(game_id, seq, controls)
-            if result is None:
+            result = services.submit_group(game_id=game_id, expected_seq=seq, decide=decide)
+            if result is not None and result.decisions == 0:
                 return played
-            played += not result.replayed
+            if result is None:
+                result = _submit_automatic(game_id, seq, controls)
+                if result is None:
+                    return played
+                played += not result.replayed
+            else:
+                played += result.decisions
             if result.over:
                 return played
             seq = result.seq

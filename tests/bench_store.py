@@ -1,14 +1,19 @@
 """Event store benchmarks (DESIGN.md §9): printed figures with same-run baselines, never
 pass/fail on time.
 
-    python tests/bench_store.py [--appends 400] [--writers 8] [--seconds 4]
+    python tests/bench_store.py [--appends 400] [--writers 8] [--repeats 5] [--load-games 12]
+    python tests/bench_store.py --profile 3000       # where one append's time goes (cProfile)
 
 1. The append path: `submit_decision` with a cheap legal decision (task scheduling off), with 1 writer and with
    N writer processes on distinct games, beside a raw psycopg single-row INSERT + COMMIT of
    the same row into a table of the same shape in the same Postgres, and beside the
    `eventsourcing` library's PostgreSQL aggregate and application recorders inserting one
    event per call. Prints rates and ratios.
-2. Loading a game's state: through the store (latest snapshot + tail fold, cache cold)
+2. Bot turns group-committed (`services.submit_group`): precomputed decisions handed over as a
+   bot's, and whole games of `random` bots played as a worker plays them.
+3. The three ratios of issue 15 with their aims: one human decision >= 60 % of the raw insert
+   with 1 writer and >= 50 % with N; group-committed bot events/s >= 1.5x the raw insert rate.
+4. Loading a game's state: through the store (latest snapshot + tail fold, cache cold)
    against the bare floor (select snapshot + select the tail + load + fold, no checks) and a
    full re-fold from `new_game`, for games of several lengths.
 
@@ -60,8 +65,9 @@ def django_setup():
 
 # --- fixtures -----------------------------------------------------------------------------
 
-def make_games(count: int, players: int = 2):
-    """Started games with AI seats, each with a precomputed list of legal decisions."""
+def make_games(count: int, players: int = 2, bot: str = ""):
+    """Started games with AI seats (played by `bot`: "" for none, the benchmark decides), each
+    with a precomputed list of legal decisions."""
     from django.contrib.auth import get_user_model
     from games import engine, services
     from games.models import Table
@@ -71,7 +77,8 @@ def make_games(count: int, players: int = 2):
     for index in range(count):
         table = Table.objects.create(owner=owner, player_count=players)
         for seat in range(players):
-            table.seats.create(index=seat, is_ai=True, character=engine.CHARACTERS[seat % len(engine.CHARACTERS)])
+            table.seats.create(index=seat, is_ai=True, bot=bot,
+                               character=engine.CHARACTERS[seat % len(engine.CHARACTERS)])
         seed = f"{index:064x}"
         game = services.table_start(table_id=table.pk, user=owner, seed=seed)
         state = engine.new_game({**game.setup, "seed": seed})
@@ -104,6 +111,56 @@ def store_appends(stream, count: int) -> tuple[int, float]:
         if done >= count:
             break
     return done, elapsed
+
+
+class GroupStream:
+    """Bot turns group-committed: the precomputed decisions of game after game handed to
+    `services.submit_group` as a bot would hand them (actor, `ai:<seq>:<seat>` key), so
+    a statement carries up to RDI_GROUP_COMMIT_MAX events. Counts events appended."""
+
+    def __init__(self, games):
+        self.games, self.index, self.seq = list(games), 0, 0
+
+    def appends(self, count: int) -> tuple[int, float]:
+        from games import services
+        done, elapsed = 0, 0.0
+        while done < count and self.index < len(self.games):
+            game_id, decisions = self.games[self.index]
+            stop = min(len(decisions), self.seq + count - done)
+
+            def decide(state, seq, decisions=decisions, stop=stop):
+                if seq >= stop:
+                    return None
+                return decisions[seq]["seat"], decisions[seq], "ai:bench", f"ai:{seq}:{decisions[seq]['seat']}"
+
+            start = time.perf_counter()
+            result = services.submit_group(game_id=game_id, expected_seq=self.seq, decide=decide)
+            elapsed += time.perf_counter() - start
+            if result is None or result.decisions == 0:
+                raise RuntimeError(f"game {game_id}: the group commit fell through at seq {self.seq}")
+            done += result.decisions
+            self.seq = result.seq
+            if self.seq >= len(decisions):
+                self.index, self.seq = self.index + 1, 0
+        return done, elapsed
+
+
+class BotGames:
+    """Whole games of `random` bots played the way a worker plays them (`timers.play_automatic`:
+    the bot decides, group commit appends). Counts decisions appended."""
+
+    def __init__(self, games):
+        self.games = [game_id for game_id, _ in games]
+
+    def appends(self, count: int) -> tuple[int, float]:
+        from games import timers
+        done, elapsed = 0, 0.0
+        while done < count and self.games:
+            game_id = self.games.pop()
+            start = time.perf_counter()
+            done += timers.play_automatic(game_id, 0, budget=3600)
+            elapsed += time.perf_counter() - start
+        return done, elapsed
 
 
 RAW_TABLE = ("CREATE TABLE IF NOT EXISTS bench_raw (LIKE games_event INCLUDING DEFAULTS INCLUDING IDENTITY "
@@ -246,6 +303,53 @@ def load_figures(game_count: int, repeats: int):
           "with length, the full re-fold grows with it)")
 
 
+# --- profile -------------------------------------------------------------------------------
+
+#: What one append spends its time on: (label, module path suffix, function name). Each is
+#: the cumulative time of that function, so the parts are disjoint only as the call tree is.
+PARTS = (
+    ("engine.apply", "games/engine/flow.py", "apply"),
+    ("state encoding (canonical bytes)", "games/engine/state.py", "dump_state"),
+    ("state hash (sha256 of those bytes)", "games/engine/canonical.py", "digest"),
+    ("projection (prompts, deadline)", "games/services.py", "_projection"),
+    ("canonical event (the bytes the chain covers)", "games/store.py", "canonical_event"),
+    ("chain hash (sha256)", "games/store.py", "chain_hash"),
+    ("the append statement, built and run", "games/store.py", "append_events"),
+    ("  of which psycopg's execute (round trip)", "psycopg/cursor.py", "execute"),
+    ("connection checks (no Django cursor)", "games/services.py", "_ready"),
+    ("after commit (cache, publisher hand-off)", "games/services.py", "_after_commit"),
+)
+
+
+def profile(count: int) -> None:
+    """cProfile `count` hot-path appends (one writer, cache warm) and print where the time goes."""
+    import cProfile
+    import pstats
+
+    games = make_games(count // 40 + 2)
+    stream = store_stream(games)
+    store_appends(stream, 20)
+    done, plain = store_appends(stream, count // 2)      # the wall time without the profiler
+    profiler = cProfile.Profile()
+    profiler.enable()
+    done_profiled, _ = store_appends(stream, count - count // 2)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = _cumulative(stats, "games/services.py", "submit_decision")
+    print(f"Profile of {done_profiled} appends (cProfile; without it: {plain / done * 1e6:.0f} us per append)")
+    print(f"  {'submit_decision, total':<46} {total / done_profiled * 1e6:>8.1f} us  100%")
+    for label, path, name in PARTS:
+        spent = _cumulative(stats, path, name)
+        print(f"  {label:<46} {spent / done_profiled * 1e6:>8.1f} us {spent / total:>5.0%}")
+    print("\nTop functions by own time:")
+    stats.sort_stats("tottime").print_stats(15)
+
+
+def _cumulative(stats, path: str, name: str) -> float:
+    return sum(ct for (file, _, func), (_, _, _, ct, _) in stats.stats.items()
+               if func == name and file.endswith(path))
+
+
 def store_snapshot_every():
     from django.conf import settings
     return settings.RDI_SNAPSHOT_EVERY
@@ -264,11 +368,16 @@ def main(argv=None):
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--load-games", type=int, default=12, help="8-player games played for the loading figures")
     parser.add_argument("--no-eventsourcing", action="store_true")
+    parser.add_argument("--profile", type=int, metavar="N", default=0,
+                        help="instead of the comparison: profile N appends with cProfile and print the breakdown")
     args = parser.parse_args(argv)
     create_db()
     try:
         django_setup()
-        _run(args)
+        if args.profile:
+            profile(args.profile)
+        else:
+            _run(args)
     finally:
         drop_db()
 
@@ -283,10 +392,14 @@ def _run(args):
     print(f"Append path: {n} appends per contender (1 writer: {rounds} interleaved rounds); "
           f"Postgres {BASE_URL.rsplit('@', 1)[-1]}; {os.cpu_count()} cores")
     need = n // 40 + 2
-    games = make_games(need * (writers + 1))
+    games = make_games(need * (writers + 3))
     stream = store_stream(games[:need])
+    group = GroupStream(games[need * (writers + 1): need * (writers + 2)])
+    bots = BotGames(make_games(need * 2, bot="random"))
     store_appends(stream, 20)  # warm up: connections, caches
-    contenders = {"store": lambda k: store_appends(stream, k), "raw insert": Raw(999_999).appends}
+    group.appends(20)
+    contenders = {"store": lambda k: store_appends(stream, k), "raw insert": Raw(999_999).appends,
+                  "bot turns, group commit": group.appends, "bot turns, group commit, random bot deciding": bots.appends}
     if not args.no_eventsourcing:
         for kind in ("aggregate", "application"):
             recorder = EventSourcing(kind)
@@ -306,19 +419,23 @@ def _run(args):
     for name, job in jobs.items():
         rows[f"{name}, {writers} writers"] = parallel(job, writers, n, chunks if job == "store" else None)
     for name, rate in rows.items():
-        print(f"  {name:<42} {rate:>9.0f} appends/s")
-    print("Ratios:")
-    for w in (1, writers):
-        suffix = "1 writer" if w == 1 else f"{w} writers"
-        aim = "60%" if w == 1 else "50%"
-        line = (f"  {suffix:>10}: store/raw {rows[f'store, {suffix}'] / rows[f'raw insert, {suffix}']:.0%} "
-                f"(aim >= {aim})")
-        if not args.no_eventsourcing:
-            line += (f"; store/eventsourcing aggregate "
-                     f"{rows[f'store, {suffix}'] / rows[f'eventsourcing aggregate, {suffix}']:.2f}x (aim >= 1.5x)"
-                     f"; store/eventsourcing application "
-                     f"{rows[f'store, {suffix}'] / rows[f'eventsourcing application, {suffix}']:.2f}x")
-        print(line)
+        unit = "events/s" if name.startswith("bot turns") else "appends/s"
+        print(f"  {name:<56} {rate:>9.0f} {unit}")
+    many = f"{writers} writers"
+    raw1, raw_many = rows["raw insert, 1 writer"], rows[f"raw insert, {many}"]
+    print("Ratios (issue 15's aims):")
+    print(f"  one human decision, 1 writer:   store/raw {rows['store, 1 writer'] / raw1:.0%} (aim >= 60%)")
+    print(f"  one human decision, {many}: store/raw {rows[f'store, {many}'] / raw_many:.0%} (aim >= 50%)")
+    print(f"  bot turns group-committed:      events/s / raw inserts/s "
+          f"{rows['bot turns, group commit, 1 writer'] / raw1:.2f}x (aim >= 1.5x); with the random bot deciding "
+          f"{rows['bot turns, group commit, random bot deciding, 1 writer'] / raw1:.2f}x")
+    if not args.no_eventsourcing:
+        print("Beside the eventsourcing library (one event per call):")
+        for suffix in ("1 writer", many):
+            print(f"  {suffix:>10}: store/eventsourcing aggregate "
+                  f"{rows[f'store, {suffix}'] / rows[f'eventsourcing aggregate, {suffix}']:.2f}x; "
+                  f"store/eventsourcing application "
+                  f"{rows[f'store, {suffix}'] / rows[f'eventsourcing application, {suffix}']:.2f}x")
     load_figures(args.load_games, args.repeats)
 
 

@@ -1,16 +1,11 @@
 """The game state: plain data, changed in place by `apply`.
 
-Everything here serialises to JSON primitives, so a snapshot, a clone and the
-canonical hash all come from one encoding (`to_dict`).
+Everything here serialises to JSON primitives, so a snapshot, a clone and the state hash
+all come from one encoding: `to_dict` written by `canonical.dumps`.
 """
-import hashlib
-import json
 from dataclasses import dataclass, field, fields
 
-try:  # orjson only makes clones faster; the encoding is identical for our ASCII data
-    import orjson as _fast
-except ImportError:  # pragma: no cover - the engine runs on the standard library alone
-    _fast = None
+from .canonical import digest, dumps, loads
 
 HAND_SIZE = 7          # the default; a character's `hand_size` hook may change it (hooks.py)
 MAX_STAT = 20
@@ -143,37 +138,23 @@ _SEAT_FIELDS = tuple(f.name for f in fields(Seat) if f.name != "m")
 _STATE_FIELDS = tuple(f.name for f in fields(State) if not f.name.startswith("_") and f.name not in ("seats", "mats"))
 
 
-def _encode(d) -> bytes:
-    if _fast is not None:
-        return _fast.dumps(d)
-    return json.dumps(d, separators=(",", ":")).encode()
-
-
-def _decode(b: bytes):
-    return _fast.loads(b) if _fast is not None else json.loads(b)
-
-
 def dump_state(state: State) -> bytes:
-    return _encode(state.to_dict())
+    """The canonical bytes of a state: a snapshot stores them, its hash covers them."""
+    return dumps(state.to_dict())
 
 
 def load_state(blob: bytes) -> State:
-    return State.from_dict(_decode(blob))
+    return State.from_dict(loads(blob))
 
 
 def clone(state: State) -> State:
     return load_state(dump_state(state))
 
 
-def canonical(state: State) -> bytes:
-    """The canonical encoding: sorted keys, no spaces, UTF-8. orjson and the
-    standard library give the same bytes for it (a test checks), orjson ~10x faster."""
-    d = state.to_dict()
-    if _fast is not None:
-        return _fast.dumps(d, option=_fast.OPT_SORT_KEYS)
-    return json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+#: The name the hash's encoding had before snapshots shared it.
+canonical = dump_state
 
 
 def state_hash(state: State) -> str:
-    """sha256 of the canonical encoding."""
-    return hashlib.sha256(canonical(state)).hexdigest()
+    """sha256 of the canonical encoding (`digest(dump_state(state))` when the bytes are at hand)."""
+    return digest(dump_state(state))

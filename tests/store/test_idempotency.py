@@ -55,7 +55,7 @@ def test_the_database_refuses_a_second_key_of_one_actor_only(start_game):
         event = store.NewEvent("autopass_changed", 0, actor, {"seat": 0, "mode": "off"}, result.state_hash, "k")
         with transaction.atomic(), connection.cursor() as cursor:
             current = Game.objects.get(pk=game.pk)
-            return store.append_events(cursor, game_id=game.pk, after_seq=current.seq, after_hash=current.last_hash,
+            return store.append_events(cursor.db, game_id=game.pk, after_seq=current.seq, after_hash=current.last_hash,
                                        events=[event], projection=projection)
 
     with pytest.raises(psycopg.IntegrityError):

@@ -21,3 +21,21 @@ def test_bench_stack_prints_figures(settings):
     # paced at 40/s over 4 tables: each table decides about every 0.1 s, so a few dozen in 3 s
     assert 20 <= full["steps"] and 20 <= bare["steps"]
     assert full["next"] and min(full["next"]) > -0.01, "a bot decided before its think time"
+
+
+def test_bench_stack_runs_multi_node_beside_single(settings):
+    """2 web, 2 stream and 3 worker processes: tables started over HTTP on both web ports,
+    followed over SSE on both stream ports, and the figures printed beside the single run."""
+    out = io.StringIO()
+    results = bench_stack.run(tables=4, rates=[40], workers=1, warmup=1, seconds=3, topologies=("single", "multi"),
+                              out=out)
+    text = out.getvalue()
+    assert [r["topology"] for r in results] == ["single", "multi"]
+    assert "multi: 2 web, 2 stream and 3 worker processes" in text
+    multi = results[1]["full"]
+    assert 20 <= multi["steps"] and multi["next"] and min(multi["next"]) > -0.01
+    assert multi["sse"], "no SSE message reached the clients on the stream processes"
+    assert re.search(r"^  SSE clients on 4 games over 2 stream processes: commit->SSE message p50 [\d.]+ ms", text,
+                     re.M), text
+    table = text.split("side by side", 1)[1]
+    assert re.search(r"^\s+40 single\s+\d+ ", table, re.M) and re.search(r"^\s+40 multi\s+\d+ ", table, re.M), table

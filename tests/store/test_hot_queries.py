@@ -1,0 +1,151 @@
+"""Every query the append and the load run is keyed by the game's id (issue 15): each table
+scan in its plan is an index scan, the event, snapshot and seed tables' on `game_id` and the
+game row on its id. That keeps the per-decision cost flat as games multiply, and is what lets
+the event table be partitioned by game (docs/operations.md "Past one host").
+
+The SQL is taken from psycopg itself, so the append's raw prepared statement is seen as well
+as anything going through Django; Postgres then plans each statement with sequential scans
+disabled, which it still picks when no index can serve the condition."""
+import random
+
+import psycopg
+import pytest
+from django.db import connection, transaction
+
+from games import services, store, timers
+from games.models import Game
+
+from .conftest import pick, twin
+
+pytestmark = pytest.mark.django_db(transaction=True)   # the hot path starts from a committed cache entry
+
+KEYED = {"games_event": "game_id", "games_snapshot": "game_id", "games_gameseed": "game_id", "games_game": "id"}
+SCANS = ("Seq Scan", "Index Scan", "Index Only Scan", "Bitmap Heap Scan", "Bitmap Index Scan")
+NOT_QUERIES = ("SAVEPOINT", "RELEASE", "ROLLBACK", "BEGIN", "COMMIT", "SET ", "SHOW ")
+
+
+@pytest.fixture
+def captured(monkeypatch):
+    """Every statement run through psycopg while the test runs: [(sql, params)]."""
+    seen = []
+    execute = psycopg.Cursor.execute
+
+    def recording(self, query, params=None, **kwargs):
+        text = query.decode() if isinstance(query, bytes) else str(query)
+        if not text.lstrip().upper().startswith(NOT_QUERIES):
+            seen.append((text, list(params or [])))
+        return execute(self, query, params, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", recording)
+    return seen
+
+
+def plan_nodes(node):
+    yield node
+    for child in node.get("Plans", []):
+        yield from plan_nodes(child)
+
+
+def unkeyed(sql: str, params: list, game_id: int) -> list[str]:
+    """What is wrong with one statement's plan: [] when every scan is keyed."""
+    problems = [] if game_id in params else [f"the game id {game_id} is not one of its parameters"]
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("EXPLAIN (FORMAT JSON) " + sql, params)
+        plan = cursor.fetchone()[0][0]["Plan"]
+    nodes = list(plan_nodes(plan))
+    for node in nodes:
+        table = node.get("Relation Name")
+        if node["Node Type"] not in SCANS or table is None:
+            continue
+        if node["Node Type"] == "Seq Scan":
+            problems.append(f"a sequential scan of {table}")
+            continue
+        column = KEYED.get(table)
+        conditions = node.get("Index Cond", "") + "".join(
+            child.get("Index Cond", "") for child in node.get("Plans", []))
+        if column and f"{column} =" not in conditions:
+            problems.append(f"{table} is scanned by {conditions or 'no condition'}, not by {column}")
+    return problems
+
+
+def check(captured, game_id):
+    assert captured, "nothing was captured"
+    bad = {}
+    for sql, params in captured:
+        with transaction.atomic():
+            problems = unkeyed(sql, params, game_id)
+        if problems:
+            bad[sql] = problems
+    assert not bad, bad
+
+
+def started(start_game):
+    game, _ = start_game()
+    state = twin(game)
+    return game, state
+
+
+def test_the_hot_append_is_keyed_by_game(start_game, captured):
+    game, state = started(start_game)
+    rng = random.Random(2)
+    captured.clear()
+    for seq in range(3):
+        decision = pick(state, rng)
+        services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+                                 expected_seq=seq, idempotency_key=f"k{seq}")
+        state, _ = services.engine.apply(state, decision)
+    statements = list(captured)
+    assert len(statements) == 3 and all("UPDATE games_game" in sql for sql, _ in statements), \
+        "the hot append is one statement per decision"
+    check(statements, game.pk)
+
+
+def test_the_locked_append_the_load_and_a_retried_key_are_keyed_by_game(start_game, captured, settings):
+    settings.RDI_SNAPSHOT_EVERY = 4
+    game, state = started(start_game)
+    rng = random.Random(3)
+    for seq in range(6):        # past a snapshot, so the load reads one and folds a tail
+        decision = pick(state, rng)
+        services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+                                 expected_seq=seq, idempotency_key=f"k{seq}")
+        state, _ = services.engine.apply(state, decision)
+    store.cache.clear()
+    captured.clear()
+    decision = pick(state, rng)
+    services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+                             expected_seq=6, idempotency_key="k6")          # cold: lock, load, append
+    services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+                             idempotency_key="k6")                         # a retry: the first result
+    row = Game.objects.get(pk=game.pk)
+    store.cache.clear()
+    with connection.cursor() as cursor:
+        store.load_state(cursor, game_id=game.pk, seq=row.seq, expected_hash=row.state_hash)
+    texts = " ".join(sql for sql, _ in captured)
+    for part in ("FOR UPDATE", "games_snapshot", "idempotency_key =", "UPDATE games_game"):
+        assert part in texts
+    check(list(captured), game.pk)
+
+
+def test_a_group_commit_is_keyed_by_game(make_user, captured):
+    owner = make_user("group-owner")
+    table = services.table_create(owner=owner, player_count=2, turn_seconds=None)
+    for character in ("deirdre", "zot"):
+        services.seat_take(table_id=table.pk, user=owner, character=character, ai=True, bot="random")
+    game = services.table_start(table_id=table.pk, user=owner, seed="77" * 32)
+    controls = timers.seat_controls(game.pk)
+    captured.clear()
+    result = services.submit_group(game_id=game.pk, expected_seq=0,
+                                   decide=lambda state, seq: timers.automatic_for(state, seq, controls))
+    assert result.decisions > 1 and len(captured) == 1
+    check(list(captured), game.pk)
+
+
+def test_the_check_finds_a_query_not_keyed_by_game(start_game):
+    game, _ = start_game()
+    with transaction.atomic():
+        assert unkeyed("SELECT count(*) FROM games_event WHERE kind = %s", ["decision"], game.pk) == [
+            f"the game id {game.pk} is not one of its parameters", "a sequential scan of games_event"]
+    with transaction.atomic():   # the (game, seq) index walked whole for one seq of every game
+        assert unkeyed("SELECT count(*) FROM games_event WHERE seq = %s AND %s > 0", [3, game.pk], game.pk) == [
+            "games_event is scanned by (seq = 3), not by game_id"]
