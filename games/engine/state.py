@@ -5,7 +5,7 @@ all come from one encoding: `to_dict` written by `canonical.dumps`.
 """
 from dataclasses import dataclass, field, fields
 
-from .canonical import digest, dumps, loads
+from .canonical import copy, digest, dumps, loads
 
 HAND_SIZE = 7          # the default; a character's `hand_size` hook may change it (hooks.py)
 MAX_STAT = 20
@@ -148,7 +148,7 @@ def load_state(blob: bytes) -> State:
 
 
 def clone(state: State) -> State:
-    return load_state(dump_state(state))
+    return State.from_dict(copy(state.to_dict()))
 
 
 #: The name the hash's encoding had before snapshots shared it.
