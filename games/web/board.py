@@ -91,7 +91,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     public = {s["index"]: s for s in detail["seats"]}
     stack = view.get("stack", [])
     rnd = next((fr for fr in reversed(stack) if fr.get("f") == "round"), None)
-    teams = _teams(view, names)
+    teams = _teams(view)
     seats = []
     for s in view["seats"]:
         i = s["seat"]
@@ -116,7 +116,6 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
                        for name, n in sorted((s.get("tokens") or {}).items())],
             "zones": [{"name": name.replace("_", " ").capitalize(), "count": z.get("count", 0),
                        "cards": z.get("cards")} for name, z in sorted((s.get("zones") or {}).items())],
-            "team": teams.get(i),
         })
     minions = {c["id"]: f"{names[s['seat']]}'s {c['title']}" for s in view["seats"]
                for z in (s.get("zones") or {}).values() for c in z.get("cards") or []}
@@ -156,7 +155,6 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         else PROMPT_WORDS.get((prompt or {}).get("kind"), ""),
         "general": general, "discard": _discard_info(discards, (prompt or {}).get("subsets") or []),
         "headline": headline(view, names),
-        "active_name": names[view["active"]] if view.get("active") is not None else "",
         "waiting": _waiting(view, stack, names),
         "round": _round(rnd, names), "stack": [_frame(fr, names) for fr in reversed(stack) if fr.get("f") != "round"],
         "drink_discard_count": len(view.get("drink_discard", [])),
@@ -169,13 +167,12 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _teams(view: dict, names: list[str]) -> dict[int, dict]:
-    """Each seat's team in a team game (docs/teams.md): its letter, teammates and Potions."""
+def _teams(view: dict) -> dict[int, dict]:
+    """Each seat's team in a team game (docs/teams.md): its letter and Potions."""
     out = {}
     for t in view.get("teams") or []:
         for i in t["seats"]:
-            out[i] = {"letter": _letter(t["team"]), "potions": t["potions"],
-                      "mates": [names[m] for m in t["seats"] if m != i]}
+            out[i] = {"letter": _letter(t["team"]), "potions": t["potions"]}
     return out
 
 
@@ -237,7 +234,7 @@ def _team_mats(view: dict, seats: list[dict], names: list[str]) -> list[dict]:
         out.append({"team": {"letter": _letter(t["team"]), "potions": t["potions"],
                              "seats": " ".join(str(i) for i in t["seats"])},
                     "seat": first, "members": members, "you": you,
-                    "active": any(p["active"] for p in players), "pending": pending,
+                    "active": any(p["active"] for p in players),
                     "winner": any(p["winner"] for p in players)})
     return out
 
