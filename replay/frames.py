@@ -307,8 +307,9 @@ class _Timeline:
 
 
 def timeline(*, game: Game) -> dict[str, Any]:
-    """Every seat's Fortitude, Alcohol and Gold after each event, and the seqs worth jumping
-    to: turns, drinks, gambling rounds, eliminations. Public numbers only."""
+    """Every seat's Fortitude, Alcohol and Gold after each event, the teams (seats sharing a
+    mat; [] in an individual game), and the seqs worth jumping to: turns, drinks, gambling
+    rounds, eliminations. Public numbers only."""
     same_rules(game)
     entry = timeline_cache.get(game.pk)
     if entry is not None and entry.seq == game.seq and entry.last_hash == game.last_hash:
@@ -321,7 +322,9 @@ def timeline(*, game: Game) -> dict[str, Any]:
                 entry = None
         if entry is None or entry.seq >= game.seq:
             start, state = 0, store.genesis_state(cursor, game.pk)
-            data = {"seats": len(state.seats), "names": seat_names(engine.view(state, SPECTATOR)),
+            first = engine.view(state, SPECTATOR)
+            data = {"seats": len(state.seats), "names": seat_names(first),
+                    "teams": [t["seats"] for t in first["teams"]],     # [] in an individual game
                     "series": [], "turns": [], "drinks": [], "rounds": [], "eliminations": [], "contests": []}
             rows = _event_rows(cursor, game.pk, 0, game.seq)
     for row in rows:

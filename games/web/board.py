@@ -46,7 +46,8 @@ POTION_LABELS = {"fortitude": "Drink a Potion: gain 6 Fortitude", "alcohol": "Dr
 
 def headline(view: dict, names: list[str]) -> str:
     """The header's "whose turn, and what now", from the view's prompt (the engine's own
-    `prompts()` kind), never from the phase alone."""
+    `prompts()` kind), never from the phase alone. In a team game the turn is the team's, and
+    the header says whose half of the phase is being played (docs/teams.md)."""
     if view.get("over"):
         return "Game over"
     kind = (view.get("prompt") or {}).get("kind") or ""
@@ -55,7 +56,32 @@ def headline(view: dict, names: list[str]) -> str:
     else:
         what = PROMPT_HEADLINES.get(kind) or PHASE_WORDS.get(view.get("phase"), str(view.get("phase") or "").title())
     active = view.get("active")
-    return f"{names[active]}'s turn · {what}" if active is not None else what
+    if active is None:
+        return what
+    half = _half(view, names)
+    if half:
+        return f"Team {half['letter']}'s turn · {what} · {half['words']}"
+    return f"{names[active]}'s turn · {what}"
+
+
+def _half(view: dict, names: list[str]) -> dict | None:
+    """Whose half of the shared turn is pending (team games): the teammate playing its part of
+    the phase now, and whether the other has done theirs (`counts.done`, public in the view)."""
+    active = view.get("active")
+    t = next((t for t in view.get("teams") or [] if active in t["seats"]), None)
+    if t is None or view.get("over"):
+        return None
+    done = set((view.get("counts") or {}).get("done") or [])
+    live = {s["seat"] for s in view["seats"] if s["status"] == "in"}
+    others = [m for m in t["seats"] if m != active and m in live]
+    status = {active: "now"} | {m: "done" if m in done else "next" for m in others}
+    words = f"{names[active]} now" + "".join(
+        f", {names[m]} {'done' if status[m] == 'done' else 'still to play'}" for m in others)
+    return {"letter": _letter(t["team"]), "seats": t["seats"], "status": status, "words": words}
+
+
+def _letter(team: int) -> str:
+    return "ABCD"[team % 4]
 
 
 def build(detail: dict[str, Any]) -> dict[str, Any]:
@@ -65,7 +91,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     public = {s["index"]: s for s in detail["seats"]}
     stack = view.get("stack", [])
     rnd = next((fr for fr in reversed(stack) if fr.get("f") == "round"), None)
-    teams = _teams(view, names)
+    teams = _teams(view)
     seats = []
     for s in view["seats"]:
         i = s["seat"]
@@ -90,7 +116,6 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
                        for name, n in sorted((s.get("tokens") or {}).items())],
             "zones": [{"name": name.replace("_", " ").capitalize(), "count": z.get("count", 0),
                        "cards": z.get("cards")} for name, z in sorted((s.get("zones") or {}).items())],
-            "team": teams.get(i),
         })
     minions = {c["id"]: f"{names[s['seat']]}'s {c['title']}" for s in view["seats"]
                for z in (s.get("zones") or {}).values() for c in z.get("cards") or []}
@@ -126,10 +151,11 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         # the cards that answer the prompt stand with it; the rest of the hand goes below
         "playable": [c for c in hand if c["playable"]], "rest": [c for c in hand if not c["playable"]],
         "prompt": prompt, "your_prompt": bool(detail.get("your_prompt")) and prompt is not None,
-        "prompt_words": PROMPT_WORDS.get((prompt or {}).get("kind"), ""),
+        "prompt_words": _champion_words(stack, decisions, names) if (prompt or {}).get("kind") == "champion"
+        else PROMPT_WORDS.get((prompt or {}).get("kind"), ""),
         "general": general, "discard": _discard_info(discards, (prompt or {}).get("subsets") or []),
         "headline": headline(view, names),
-        "active_name": names[view["active"]] if view.get("active") is not None else "",
+        "waiting": _waiting(view, stack, names),
         "round": _round(rnd, names), "stack": [_frame(fr, names) for fr in reversed(stack) if fr.get("f") != "round"],
         "drink_discard_count": len(view.get("drink_discard", [])),
         "last_drink": (view.get("drink_discard") or [None])[-1],
@@ -137,16 +163,79 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         "replay_url": replay_url(detail["id"]),
         "my_team": teams.get(me) if me is not None else None,
         "partner_hand": _partner_hand(view, me, names),
+        "mats": _team_mats(view, seats, names) or [{"seat": s} for s in seats],
     }
 
 
-def _teams(view: dict, names: list[str]) -> dict[int, dict]:
-    """Each seat's team in a team game (docs/teams.md): its letter, teammates and Potions."""
+def _teams(view: dict) -> dict[int, dict]:
+    """Each seat's team in a team game (docs/teams.md): its letter and Potions."""
     out = {}
     for t in view.get("teams") or []:
         for i in t["seats"]:
-            out[i] = {"letter": "ABCD"[t["team"] % 4], "potions": t["potions"],
-                      "mates": [names[m] for m in t["seats"] if m != i]}
+            out[i] = {"letter": _letter(t["team"]), "potions": t["potions"]}
+    return out
+
+
+def champion_for(stack: list, names: list[str]) -> str:
+    """What the Champions being chosen are for: the Drink Event or the card that asked for them
+    (the `champions` frame names the frame it is `on`), in words."""
+    fr = next((f for f in reversed(stack) if f.get("f") == "champions"), None)
+    on = next((f for f in stack if fr is not None and f.get("id") == fr.get("on")), None)
+    if on is None:
+        return ""
+    card = on.get("event_card") or on.get("card") or {}
+    seat = on.get("seat", on.get("revealer"))
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    title = card.get("title") or "it"
+    if on.get("f") == "event":
+        return f"the Drink Event {title}" + (f" revealed by {who}" if who else "")
+    return f"{title}" + (f", played by {who}" if who else "")
+
+
+def _waiting(view: dict, stack: list, names: list[str]) -> str:
+    """Whom the table waits for, for a seat that is not asked."""
+    prompt = view.get("prompt") or {}
+    if prompt.get("kind") == "respond":
+        return "Waiting for responses…"
+    seat = prompt.get("seat")
+    if prompt.get("kind") == "champion" and isinstance(seat, int):
+        why = champion_for(stack, names)
+        return f"Waiting for {names[seat]}'s team to choose its Champion" + (f" for {why}" if why else "") + "…"
+    active = view.get("active")
+    return f"Waiting for {names[active]}…" if active is not None else "Waiting…"
+
+
+def _champion_words(stack: list, decisions: list[dict], names: list[str]) -> str:
+    why = champion_for(stack, names)
+    candidates = [names[d["champion"]] for d in decisions if d.get("type") == "champion"]
+    out = f"Your team chooses its Champion for {why}" if why else "Your team chooses its Champion"
+    out += ": only the Champions take part in it."
+    if candidates:
+        out += " Choose " + " or ".join(candidates) + "."
+    return out
+
+
+def _team_mats(view: dict, seats: list[dict], names: list[str]) -> list[dict]:
+    """One mat per team (team games): both players, the shared numbers once (they are the same
+    on every seat of the team), the team's Potions and whose half of the turn is pending.
+    [] in an individual game, whose page shows one mat per seat."""
+    half = _half(view, names)
+    by_index = {s["index"]: s for s in seats}
+    out = []
+    for t in view.get("teams") or []:
+        players = [by_index[i] for i in t["seats"]]
+        pending = half if half and half["seats"] == t["seats"] else None
+        you = any(p["you"] for p in players)
+        members = []
+        for p in players:
+            role = "you" if p["you"] else ("your teammate" if you else p["player"])
+            members.append({**p, "role": role, "half": (pending or {}).get("status", {}).get(p["index"])})
+        first = players[0]
+        out.append({"team": {"letter": _letter(t["team"]), "potions": t["potions"],
+                             "seats": " ".join(str(i) for i in t["seats"])},
+                    "seat": first, "members": members, "you": you,
+                    "active": any(p["active"] for p in players),
+                    "winner": any(p["winner"] for p in players)})
     return out
 
 

@@ -81,7 +81,7 @@
   function markChanges(list) {
     changes = list;
     changes.forEach(function (c, i) {
-      var mat = box.querySelector('.mat[data-seat="' + c.seat + '"]');
+      var mat = box.querySelector('.mat[data-seat="' + c.seat + '"], .mat[data-seats~="' + c.seat + '"]');    /* a team's mat holds both seats */
       var el = mat && mat.querySelector(SELECTORS[c.stat]);
       if (!el) return;
       el.classList.add("changed");
