@@ -147,6 +147,9 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
             general[:0] = [{**e, "label": f"Play card {cid} {e['label']}"} for e in entries]
     return {
         "view": view, "detail": detail, "names": names, "seats": seats, "me": me,
+        # The Inn never runs out of Gold (digest §3): the engine counts what was paid in less what
+        # it paid out, which a Potion's or a card's "Gold from the Inn" can take below 0.
+        "inn": max(view["inn"], 0),
         "you": next((s for s in seats if s["you"]), None), "hand": hand,
         # the cards that answer the prompt stand with it; the rest of the hand goes below
         "playable": [c for c in hand if c["playable"]], "rest": [c for c in hand if not c["playable"]],

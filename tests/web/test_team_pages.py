@@ -255,3 +255,19 @@ def test_team_charts_follow_the_shared_mat():
     solo = {**data, "teams": [], "eliminations": []}
     assert [ln["name"] for ln in charts.legend(solo)] == data["names"]
     assert next(c for c in charts.charts(solo) if c["stat"] == "gold")["svg"].count("<polyline") == 4
+
+
+def test_the_inn_never_shows_less_than_no_gold(team_game):
+    """The Inn never runs out of Gold (digest §3): a Potion's 3 Gold taken from an Inn holding
+    none leaves the engine's count at -3, which the table shows as an empty Inn."""
+    game, users = team_game
+    prompt = _decide(game, random.Random(3), until=lambda p: any(d["type"] == "potion" and d.get("effect") == "gold"
+                                                                for d in p.decisions))
+    state = selectors.game_state(game=game)
+    assert state.inn == 0
+    potion = next(d for d in prompt.decisions if d["type"] == "potion" and d.get("effect") == "gold")
+    services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=potion, actor="test", expected_seq=game.seq)
+    game.refresh_from_db()
+    assert selectors.game_state(game=game).inn == -3
+    html = client_for(users[prompt.seat]).get(f"/games/{game.pk}/board/").content.decode()
+    assert "Inn: 0 Gold" in html and "Inn: -3" not in html
