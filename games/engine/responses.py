@@ -14,7 +14,7 @@ from .frames import active_round
 from .state import State
 from . import minions, variants
 from .hooks import value
-from .teams import any_of, opponents, same_team, team
+from .teams import any_of, opponents, same_team, solo, team
 from .steps import AFTER_WINDOWS, BEHAVIOUR, affected, always, answers, flags_of, payers, step_args
 
 
@@ -25,6 +25,8 @@ def _others(state, seat):
 
 def concerns(state: State, seat: int) -> bool:
     """What concerns a teammate concerns the seat too: it may defend them (§15.3)."""
+    if solo(state):
+        return _concerns(state, seat)
     return any(_concerns(state, s) for s in team(state, seat))
 
 
@@ -269,7 +271,9 @@ def ordering_done(state: State, seat: int) -> bool:
 def window_options(state: State, seat: int, frame: dict) -> list[dict]:
     if "choosing" in frame:
         return []
-    return card_options(state, seat, ("window", frame)) + variants.of(state).window_extras(state, seat, frame)
+    out = card_options(state, seat, ("window", frame))
+    extras = variants.of(state).window_extras
+    return out if extras is None else out + extras(state, seat, frame)
 
 
 def gamble_options(state: State, seat: int, rnd: dict) -> list[dict]:

@@ -265,8 +265,10 @@ def _args_inn_pays(state, seat, card, step, ctx, chosen):
                 if ch["stat"] == "gold" and ch["delta"] < 0 and ch["card"] is None and "inn_pays" not in ch
                 and changes.amount(ch) > 0]
     fr = top_card(ctx)
-    ok = fr and any(s in payers(state, fr) and s not in fr["inn_pays"] and s not in fr["ignored"]
-                    for s in team(state, seat))
+    if not fr:
+        return []
+    paying = payers(state, fr)
+    ok = any(s in paying and s not in fr["inn_pays"] and s not in fr["ignored"] for s in team(state, seat))
     return [{}] if ok else []
 
 

@@ -10,8 +10,16 @@ team variant changes who is who by its mats alone (docs/teams.md).
 from .state import State
 
 
+def solo(state: State) -> bool:
+    """Every seat has a mat of its own: an individual game, where the answers below are the
+    individual rules'. They are asked on every legality check, so this short cut matters."""
+    return len(state.mats) == len(state.seats)
+
+
 def team(state: State, seat: int) -> list[int]:
     """The seat and its teammates, in seat order."""
+    if solo(state):
+        return [seat]
     seats = state.seats
     m = seats[seat].mat
     return [i for i, s in enumerate(seats) if s.mat == m]
@@ -53,6 +61,8 @@ def with_partners(state: State, seats) -> list[int]:
 
 def any_of(state: State, seat: int, seats) -> bool:
     """Whether `seat` or a teammate is among `seats` ("you or a teammate meet the conditions")."""
+    if solo(state):
+        return seat in seats
     m = state.seats[seat].mat
     return any(state.seats[s].mat == m for s in seats)
 

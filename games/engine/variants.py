@@ -68,8 +68,9 @@ class Variant:
     def decorate(self, state: State, prompt):
         return prompt
 
-    def window_extras(self, state: State, seat: int, frame: dict) -> list[dict]:
-        return []
+    #: (state, seat, frame) -> decisions a seat may make in a response window besides its
+    #: cards; None when the variant has none (asked in every window, so not a call that says []).
+    window_extras = None
 
     def champions(self, state: State, fr: dict, seat: int) -> bool:
         return False
