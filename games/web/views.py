@@ -185,6 +185,12 @@ def play_now(request):
     return redirect("web-game", game_id=game.pk)
 
 
+def _team_letter(variant: str, seat: int) -> str:
+    """"Team A" for seats 1-2 of a team variant (teammates sit together), "" in an individual game."""
+    size = getattr(engine.VARIANTS.get(variant), "team_size", 1)
+    return f"Team {'ABCD'[seat // size]}" if size > 1 else ""
+
+
 def table_page(request, table_id: int):
     try:
         table = selectors.table_with_seats(table_id=table_id)
@@ -197,7 +203,8 @@ def table_page(request, table_id: int):
     names = characters.of_table(table)
     rows = [{"index": i, "seat": seats.get(i),
              "name": names.get(seats[i].character, seats[i].character) if i in seats else None,
-             "level": bot_level(seats[i].bot) if i in seats and seats[i].is_ai else ""}
+             "level": bot_level(seats[i].bot) if i in seats and seats[i].is_ai else "",
+             "team": _team_letter(table.variant, i)}
             for i in range(table.player_count)]
     bots, default_bot = bot_levels()
     return render(request, "web/table_setup.html", {

@@ -61,6 +61,17 @@ def test_the_lobby_offers_the_variant(django_user_model):
     assert 'value="two-headed-dragon"' in html
 
 
+def test_the_table_setup_page_shows_the_teams(django_user_model):
+    owner = django_user_model.objects.create_user(username="owner", password="a long enough password 1")
+    table = services.table_create(owner=owner, player_count=4, variant=VARIANT)
+    services.seat_take(table_id=table.pk, user=owner, character="zot")
+    html = client_for(owner).get(f"/tables/{table.pk}/").content.decode()
+    seats = re.findall(r'<li><span class="chip team-([A-D])">Team ([A-D])</span>', html)
+    assert seats == [("A", "A"), ("A", "A"), ("B", "B"), ("B", "B")]      # teammates sit together
+    solo = services.table_create(owner=owner, player_count=4)
+    assert "Team A" not in client_for(owner).get(f"/tables/{solo.pk}/").content.decode()
+
+
 def _cards(view, seat):
     return view["seats"][seat].get("hand", [])
 
