@@ -13,6 +13,7 @@ from games.engine import BASE_PACK, apply, clone, new_game, prompts, state_hash,
 from games.engine.invariants import check, total_gold
 from games.engine.scenario import run_file
 from games.simulation import random_decision
+from tests.cards import shown_card_ids
 
 HERE = Path(__file__).parent.parent
 SCENARIOS = sorted((HERE / "scenarios" / "expansions").glob("*.json"))
@@ -43,18 +44,6 @@ def _hidden_ids(omni: dict, spectator: dict, viewer: int) -> set:
     return hidden
 
 
-def _shown_ids(node, out):
-    if isinstance(node, dict):
-        if "id" in node and "key" in node:
-            out.add(node["id"])
-        for v in node.values():
-            _shown_ids(v, out)
-    elif isinstance(node, list):
-        for v in node:
-            _shown_ids(v, out)
-    return out
-
-
 @pytest.mark.parametrize("pack", sorted(NEW))
 @pytest.mark.parametrize("seed", range(4))
 def test_random_play_with_an_expansion_pack_keeps_the_invariants(pack, seed):
@@ -77,7 +66,7 @@ def test_random_play_with_an_expansion_pack_keeps_the_invariants(pack, seed):
         omni, spectator = view(state, "omniscient"), view(state, "spectator")
         for seat in range(len(state.seats)):
             mine = view(state, seat)
-            assert not (_shown_ids(mine, set()) & _hidden_ids(omni, spectator, seat)), f"seat {seat} sees a hidden card"
+            assert not (shown_card_ids(mine) & _hidden_ids(omni, spectator, seat)), f"seat {seat} sees a hidden card"
             for name, z in mine["zones"].items():
                 assert name.endswith(":discard") or "cards" not in z
         assert state_hash(clone(state)) == hashes[-1]
@@ -148,7 +137,7 @@ def test_random_play_with_every_test_pack_at_once_keeps_the_invariants():
             check(state, gold)
             omni, spectator = view(state, "omniscient"), view(state, "spectator")
             for seat in range(len(state.seats)):
-                assert not (_shown_ids(view(state, seat), set()) & _hidden_ids(omni, spectator, seat))
+                assert not (shown_card_ids(view(state, seat)) & _hidden_ids(omni, spectator, seat))
             log.append(d)
             hashes.append(state_hash(state))
             seen |= {f["type"] for f in fx}

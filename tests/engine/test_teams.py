@@ -9,6 +9,7 @@ from games.engine import IllegalDecision, apply, clone, new_game, prompts, state
 from games.engine.invariants import check, total_gold
 from games.engine.scenario import run_file
 from games.simulation import random_decision
+from tests.cards import shown_card_ids
 
 VARIANT = "two-headed-dragon"
 SCENARIOS = sorted((Path(__file__).parent.parent / "scenarios" / "teams").glob("*.json"))
@@ -84,18 +85,6 @@ def _hidden(state, viewer) -> set:
     return out
 
 
-def _shown(node, out):
-    if isinstance(node, dict):
-        if "id" in node and "key" in node:
-            out.add(node["id"])
-        for v in node.values():
-            _shown(v, out)
-    elif isinstance(node, list):
-        for v in node:
-            _shown(v, out)
-    return out
-
-
 def _teams_hold_together(state):
     for a, b in zip(state.seats[::2], state.seats[1::2]):
         assert a.m is b.m and a.out == b.out, "teammates share one mat and leave the game together"
@@ -124,7 +113,7 @@ def test_random_team_games_keep_every_invariant(n, seed):
         check(state, gold)
         _teams_hold_together(state)
         for viewer in range(n):
-            seen = _shown(view(state, viewer), set())
+            seen = shown_card_ids(view(state, viewer))
             assert not seen & _hidden(state, viewer), f"seat {viewer} sees a hidden card"
             if not state.over:
                 assert state.seed not in str(view(state, viewer))

@@ -6,6 +6,7 @@ import pytest
 
 from games import engine, selectors, store
 from replay import frames
+from tests.cards import shown_card_ids
 from tests.replay.conftest import client_for as _client, make_user, play, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -13,20 +14,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _get(client, game, **query):
     return client.get(f"/api/games/{game.pk}/replay/", query)
-
-
-def _card_ids(obj) -> set[int]:
-    """Every card instance id anywhere in a JSON value (cards are dicts with an id and a key)."""
-    found = set()
-    if isinstance(obj, dict):
-        if isinstance(obj.get("id"), int) and "key" in obj:
-            found.add(obj["id"])
-        for v in obj.values():
-            found |= _card_ids(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            found |= _card_ids(v)
-    return found
 
 
 def test_a_frame_is_the_view_after_the_event_with_its_decision_and_narration(finished_game, players):
@@ -101,8 +88,8 @@ def test_a_seat_frame_never_holds_what_that_seat_did_not_know(finished_game):
     for viewer in (0, 1, "spectator"):
         for at in range(0, game.seq + 1):
             body = _get(_client(), game, at=at, **{"as": str(viewer)}).json()
-            visible = _card_ids(body["view"])
-            assert _card_ids(body) <= visible, (viewer, at)
+            visible = shown_card_ids(body["view"])
+            assert shown_card_ids(body) <= visible, (viewer, at)
             ev = body["event"]
             if ev["kind"] in ("decision", "timeout") and ev["seat"] != viewer:
                 assert ev["payload"] == {"redacted": True} and ev["actor"] is None and body["actor"] is None
