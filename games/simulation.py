@@ -285,6 +285,14 @@ def content_from_files(paths: Iterable[str]) -> list[dict]:
     return docs
 
 
+def check_characters(characters: Iterable[str], content: list[dict] | None) -> None:
+    """ValueError naming the first of `characters` that `content` (or the base game) lacks."""
+    offered = engine.load_content(content).characters if content else engine.CHARACTERS
+    unknown = [c for c in characters if c not in offered]
+    if unknown:
+        raise ValueError(f"unknown character {unknown[0]!r}; choose from {', '.join(offered)}")
+
+
 def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = None,
                content: list[dict] | None = None, variant: str = "base") -> dict:
     """A setup for ``players`` seats of ``variant`` (the base game by default) playing
@@ -419,10 +427,7 @@ def simulate(games: int, players: int, seed: int | str = 0, policy: str | Policy
     """
     if characters:
         players = len(characters)
-        offered = engine.load_content(content).characters if content else engine.CHARACTERS
-        unknown = [c for c in characters if c not in offered]
-        if unknown:
-            raise ValueError(f"unknown character {unknown[0]!r}; choose from {', '.join(offered)}")
+        check_characters(characters, content)
     if not 2 <= players <= 8:
         raise ValueError("players must be between 2 and 8")
     name = policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")

@@ -10,26 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from games import engine, selectors, services, store
+from games import engine, selectors, services
 from games.ai import decision_seed, get_bot
 from games.models import Game, Table
 from games.web import narrate
 from replay import frames
 from tests.packs.conftest import daareka, forget_content, packs_dir  # noqa: F401 (fixtures)
-from tests.replay.conftest import client_for
+from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TEST_PACKS = Path(__file__).parents[1] / "packs"
 SAMPLER = "Sampler deck: rulebook cards only, not the printed deck"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_caches():
-    store.cache.clear()
-    frames.clear_caches()
-    yield
-    store.cache.clear()
-    frames.clear_caches()
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from games import engine
 from games.ai import BOTS
 from games.ai.match import play_match
 from games.management.commands.simulate import content_option, split
+from games.simulation import check_characters
 
 
 class Command(BaseCommand):
@@ -42,10 +43,10 @@ class Command(BaseCommand):
         characters = split(characters) or None
         if characters:
             players = len(characters)
-            offered = engine.load_content(content).characters if content else engine.CHARACTERS
-            unknown = [c for c in characters if c not in offered]
-            if unknown:
-                raise CommandError(f"Unknown character {unknown[0]!r}; choose from {', '.join(offered)}.")
+            try:
+                check_characters(characters, content)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
         if not 2 <= players <= 8 or games < 1:
             raise CommandError("--players (or the number of --characters) must be 2 to 8 and --games at least 1.")
         problem = engine.VARIANTS[variant].check_seats(players)
