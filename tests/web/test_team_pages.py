@@ -9,22 +9,15 @@ import re
 import pytest
 from django.utils.html import escape
 
-from games import engine, selectors, services, store
+from games import engine, selectors, services
 from games.errors import ServiceError
 from games.models import Game
 from games.web.narrate import seat_names
 from replay import charts
-from tests.replay.conftest import client_for
+from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 VARIANT = "two-headed-dragon"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    store.cache.clear()
-    yield
-    store.cache.clear()
 
 
 @pytest.fixture
