@@ -81,8 +81,7 @@ class Skeleton:
 
     def __init__(self, view: dict, options: dict | None = None):
         seats = view["seats"]
-        me = view["prompt"]["seat"]
-        self.view, self.me, self.options = view, me, dict(options or {})
+        self.view, self.options = view, dict(options or {})
         content = common.content(view)
         try:
             cards, owner = _instances(content, seats)
