@@ -317,8 +317,9 @@ def _append(db, *, game_id: int, entry: store.CachedState, decision: dict, actor
     if done is None:
         return None
     if (actor.startswith("user:") and entry.human_seats is not None and decision["seat"] is not None
-            and decision["seat"] not in entry.human_seats):
+            and decision["seat"] not in entry.human_seats and not state.over):
         # a player acting on a seat a bot took over after timeouts: the seat is theirs again
+        # (unless that decision ended the game: an ended game's seats no longer change)
         seat_back = decision["seat"]
         transaction.on_commit(lambda: seat_control_change(game_id=game_id, seat=seat_back, to="player",
                                                           reason="player_acted", actor=actor))

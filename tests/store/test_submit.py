@@ -215,3 +215,30 @@ def test_the_verify_game_command(start_game):
     assert "FAILED first bad seq 3" in out.getvalue()
     with pytest.raises(CommandError, match="There is no game"):
         call_command("verify_game", 987654321)
+
+
+def test_a_player_who_ends_the_game_on_a_seat_a_bot_took_over_gets_the_result(start_game,
+                                                                             django_capture_on_commit_callbacks):
+    """Acting on a seat a bot took over gives the seat back after the commit; when that very
+    decision ends the game, nothing about the seats may change any more, so the decision's
+    result comes back and no seat event follows (it used to raise game_over after the commit)."""
+    game, users = start_game()
+    rng = random.Random(4)
+    while True:
+        game.refresh_from_db()
+        state = selectors.game_state(game=game)
+        prompt = engine.prompts(state)[0]
+        ending = [d for d in prompt.decisions if engine.apply(engine.clone(state), dict(d))[0].over]
+        if ending:
+            break
+        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=pick(state, rng),
+                                 actor=f"user:{users[prompt.seat].pk}", expected_seq=game.seq)
+    services.seat_control_change(game_id=game.pk, seat=prompt.seat, to="bot", reason="timeouts", actor="server")
+    game.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        result = services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=ending[0],
+                                           actor=f"user:{users[prompt.seat].pk}", expected_seq=game.seq)
+    assert result.over
+    game.refresh_from_db()
+    assert game.status == Game.Status.OVER
+    assert GameEvent.objects.filter(game=game).order_by("-seq").first().kind == "game_ended"
