@@ -100,13 +100,39 @@ def run(decisions: int = 20_000, fold_decisions: int = 1_000, players: int = 4, 
     return {"playout": p, "fold": f}
 
 
+def count_part(part: str, decisions: int, players: int = 4, seed: int = 0) -> int:
+    """One part once, untimed and with no baseline, for an instruction counter:
+
+        valgrind --tool=callgrind python -m tests.bench_engine --only setup
+        valgrind --tool=callgrind python -m tests.bench_engine --only playout --decisions 3000
+        valgrind --tool=callgrind python -m tests.bench_engine --only fold --decisions 3000
+
+    (playout - setup) / N is the instructions per random-playout decision, (fold - playout) / N
+    per folded decision. Unlike wall-clock time the counts repeat exactly whatever else runs on
+    the machine (with PYTHONHASHSEED fixed and the .pyc files already written)."""
+    if part == "setup":
+        return 0
+    games = record_games(decisions, players, seed)
+    if part == "fold":
+        for setup, log, _ in games:
+            state = new_game(setup)
+            for decision in log:
+                apply(state, decision)
+    return sum(len(log) for _, log, _ in games)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--decisions", type=int, default=20_000, help="playout decisions (default 20,000)")
     parser.add_argument("--fold-decisions", type=int, default=1_000, help="decisions to fold (default 1,000)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", choices=("setup", "playout", "fold"),
+                        help="run one part once, untimed, for an instruction counter (count_part)")
     args = parser.parse_args(argv)
+    if args.only:
+        count_part(args.only, args.decisions, args.players, args.seed)
+        return 0
     run(args.decisions, args.fold_decisions, args.players, args.seed)
     return 0
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,7 +33,7 @@ from hypothesis import strategies as st
 from games.engine import (CHARACTERS, IllegalDecision, apply, clone, dump_state, load_state, new_game,
                           prompts, state_hash, view)
 from games.engine.invariants import card_locations
-from games.simulation import make_setup
+from games.simulation import make_setup, random_decision
 
 EXAMPLES_PER_PLAYER_COUNT = int(os.environ.get("RDI_PROPERTY_EXAMPLES", "5"))
 MAX_STEPS = int(os.environ.get("RDI_PROPERTY_MAX_STEPS", "600"))
@@ -52,6 +53,13 @@ def list_zones(state):
             yield f"seats[{i}].{zone}", getattr(seat, zone, [])
     for zone in ("drink_deck", "drink_discard", "box"):
         yield zone, getattr(state, zone, [])
+    for name, ids in (getattr(state, "zones", None) or {}).items():     # shared decks (Dungeon Events)
+        yield name, ids
+
+
+def public_zone(name: str) -> bool:
+    from games.engine.extensions import public
+    return public(name)
 
 
 def hidden_ids(state, viewer) -> set[int]:
@@ -64,6 +72,11 @@ def hidden_ids(state, viewer) -> set[int]:
         hidden.update(seat.deck)
         hidden.update(seat.drink_me)
     hidden.update(getattr(state, "drink_deck", []))
+    for name, ids in (getattr(state, "zones", None) or {}).items():
+        # a face-down shared deck (the Dungeon Event Deck, the Bar Deck); discard piles and the
+        # zones a table option lays face up (the Prizes) are seen by all
+        if not public_zone(name):
+            hidden.update(ids)
     return hidden
 
 
@@ -155,10 +168,12 @@ def check_invariants(state, *, gold_total: int, n_cards: int, omniscient: dict, 
             assert not leaked, f"seat {viewer}'s view lists hidden cards {sorted(leaked)} at {'.'.join(map(str, path))}"
 
 
-def play_and_check(players: int, seed: int, max_steps: int = MAX_STEPS) -> int:
-    """Play up to max_steps random legal decisions, checking after each; returns steps played."""
+def play_and_check(players: int, seed: int, max_steps: int = MAX_STEPS, *, options: dict | None = None,
+                   content: list | None = None) -> int:
+    """Play up to max_steps random legal decisions, checking after each; returns steps played.
+    `options` / `content`: table options and packs (the Dungeon Events option and its sampler)."""
     rng = random.Random(seed)
-    setup = make_setup(players, f"{seed:064x}")
+    setup = make_setup(players, f"{seed:064x}", content=content, options=options)
     setup["seats"] = [{"character": rng.choice(CHARACTERS)} for _ in range(players)]
     state = new_game(setup)
     gold_total = total_gold(state)
@@ -174,8 +189,15 @@ def play_and_check(players: int, seed: int, max_steps: int = MAX_STEPS) -> int:
             break
         assert ps, "the game is not over but nobody is prompted"
         prompt = ps[rng.randrange(len(ps))]
-        assert prompt.decisions, f"prompt {prompt.kind} for seat {prompt.seat} offers no decision"
-        decision = prompt.decisions[rng.randrange(len(prompt.decisions))]
+        # A Dungeon Event's "discard N cards" is a counted subset offer (it used to be listed
+        # set by set): chosen like a decision, with N random cards. The discard phase's offer
+        # stays out, as before, so base games play the same.
+        counted = [o for o in prompt.subsets if "count" in o]
+        assert prompt.decisions or counted, f"prompt {prompt.kind} for seat {prompt.seat} offers no decision"
+        if counted:
+            decision = random_decision(SimpleNamespace(decisions=prompt.decisions, subsets=counted), rng)
+        else:
+            decision = prompt.decisions[rng.randrange(len(prompt.decisions))]
         assert decision.get("seat") == prompt.seat
         state, effects = apply(state, decision)
         json.dumps(effects)
@@ -204,6 +226,19 @@ def play_and_check(players: int, seed: int, max_steps: int = MAX_STEPS) -> int:
 @given(seed=st.integers(min_value=0, max_value=2**63 - 1))
 def test_random_play_keeps_invariants(players, seed):
     play_and_check(players, seed)
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+@pytest.mark.parametrize("seed", range(2))
+def test_random_play_with_dungeon_events_keeps_invariants(players, seed):
+    """The same checks with the Dungeon Events table option on and The Wench Dares You... in the
+    Drink Deck: the Dungeon Event Deck is face down to every seat, its discard face up."""
+    from pathlib import Path
+
+    from games.engine import BASE_PACK
+    root = Path(__file__).parents[1] / "packs"
+    content = [BASE_PACK] + [json.loads((root / f"{p}.json").read_text()) for p in ("dungeon-events", "wench-dares-you")]
+    assert play_and_check(players, 7919 * (seed + 1) + players, options={"dungeon_events": True}, content=content)
 
 
 def test_decision_not_on_offer_is_illegal():
@@ -250,3 +285,18 @@ def test_asked_check_catches_a_view_naming_the_asked_seat():
         check_invariants(state, gold_total=total_gold(state), n_cards=len(state.cards),
                          omniscient=view(state, "omniscient"),
                          view_of=lambda st, viewer: {**view(st, viewer), "prompt": {"seat": asked, "kind": "respond"}})
+
+
+@pytest.mark.parametrize("players", (2, 4, 7))
+@pytest.mark.parametrize("option,pack", [("bar_deck", "bar-drinks"), ("prize", "prizes"), ("pub_crawl", "taverns")])
+def test_random_play_with_a_tavern_option_keeps_invariants(players, option, pack):
+    """The same checks with a tavern table option on (games/engine/bar_deck.py and its
+    siblings) and the sampler pack it plays: the Bar Deck is face down to every seat."""
+    from pathlib import Path
+
+    from games.engine import BASE_PACK
+    root = Path(__file__).parents[1] / "packs"
+    content = [BASE_PACK, json.loads((root / f"{pack}.json").read_text())]
+    if option == "pub_crawl":          # the rulebooks print no Tavern Drink: the test fixtures
+        content.append(json.loads((root.parent / "tests" / "packs" / "pub-crawl" / "fixtures.json").read_text()))
+    assert play_and_check(players, 104729 + players, options={option: True}, content=content)

@@ -17,13 +17,23 @@ base pack; PRIMITIVES, HOOKS, TIMINGS and TARGETS name everything a pack may use
 view(...)["content"] is the state's content id and content_of(id) its Content.
 concerns(state, seat): whether the thing on top of the stack concerns a seat (auto-pass, bots).
 VARIANTS: the variants `setup["variant"]` may name (docs/teams.md for the team variants).
+TABLE_OPTIONS: the table options `setup["options"]` may switch on (`dungeon_events`), which
+combine with any variant (games/engine/extensions.py).
 """
+from .flow import apply, current  # first: the core loads its modules in an order their import cycle allows
 from . import team_play  # noqa: F401  (registers the team variants)
+from . import boss, villainy  # noqa: F401  (register the Boss Battle family and its Boss cards' primitives)
+from . import dares, dungeon, events  # noqa: F401  (register The Wench Dares You..., Dungeon Events, Ignoring an Event)
+from . import pub_crawl, bar_deck, prize  # noqa: F401  (the tavern table options; the Pub Crawl first: its
+#                                              Drinks leave the discard pile before a Bar Deck takes it)
+from . import brews, heat, mixins, petrify  # noqa: F401  (register the RDI 8 mechanics' primitives)
+from . import otto  # noqa: F401  (registers the Otto table option, after Dungeon Events: his turn takes its counter)
 from .admin import correct, void
 from .cards import CARDS, CHARACTERS
 from .content import BASE_PACK, HOOKS, TARGETS, TIMINGS, Content, ContentError, content_of, load_content
 from .errors import IllegalDecision
-from .flow import Prompt, apply, current
+from .extensions import OPTIONS as TABLE_OPTIONS
+from .prompt import Prompt
 from .primitives import PRIMITIVES
 from .responses import concerns
 from .setup import new_game
@@ -39,5 +49,5 @@ def prompts(state: State) -> list[Prompt]:
 
 
 __all__ = ["BASE_PACK", "CARDS", "CHARACTERS", "Content", "ContentError", "HOOKS", "IllegalDecision", "PRIMITIVES",
-           "TARGETS", "TIMINGS", "VARIANTS", "concerns", "content_of", "load_content", "Prompt", "RULES_VERSION", "State",
+           "TABLE_OPTIONS", "TARGETS", "TIMINGS", "VARIANTS", "concerns", "content_of", "load_content", "Prompt", "RULES_VERSION", "State",
            "apply", "clone", "correct", "dump_state", "load_state", "new_game", "prompts", "state_hash", "view", "void"]

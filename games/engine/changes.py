@@ -27,7 +27,7 @@ the base game has none, so its changes land exactly as they always did.
 """
 from .content import of
 from .frames import pop, push
-from .ops import INN, change_alcohol, change_fortitude, emit, gain_gold, pay
+from .ops import INN, change_alcohol, change_fortitude, emit, gain_gold, napping, pay
 from .state import State
 from .teams import team
 
@@ -44,9 +44,10 @@ def change(source, target, stat, delta, *, card=None, as_type="", to=None, reaso
         ch["to"] = to
     if reason:
         ch["reason"] = reason
-    for k, v in flags.items():
-        if v:
-            ch[k] = v
+    if flags:
+        for k, v in flags.items():
+            if v:
+                ch[k] = v
     return ch
 
 
@@ -66,9 +67,9 @@ def submit(state: State, chs: list, hit=None, card_frame=None) -> bool:
     waits."""
     if not chs:
         return False
-    hit = list(hit) if hit else None
     # One step's changes share their card: a card's wait only where a card could answer them.
     if chs[0]["card"] is None or of(state).changes_answerable:
+        hit = list(hit) if hit else None
         frame = {"f": "change", "changes": chs, "hit": hit}
         seats = [s for ch in chs if ch["target"] is not None for s in answerers(state, ch)]
         if any(not state.seats[s].out and can_answer(state, s, frame) for s in dict.fromkeys(seats)):
@@ -107,9 +108,11 @@ def land(state: State, chs: list, hit, card_frame=None) -> None:
     """Land `chs` in order, then open hit-back (`hit`: source, card, Minion) on what landed.
     The Fortitude each seat actually lost is noted on `card_frame` (`lost`: [[seat, n]]) for
     the card's later steps ("return Scarabs equal to the Fortitude actually lost")."""
-    hurt = []
+    hurt, reduced = [], []
     for ch in chs:
         got = _land(state, ch)
+        if ch.get("reduced") and ch["target"] is not None:
+            reduced.append(ch["target"])
         if got < 0 and ch["stat"] == "fortitude" and ch["target"] is not None:
             if card_frame is not None:
                 card_frame.setdefault("lost", []).append([ch["target"], -got])
@@ -117,6 +120,8 @@ def land(state: State, chs: list, hit, card_frame=None) -> None:
                 hurt.append(ch["target"])
     if hurt and hit:       # "after it happened" (R-HIT-BACK): only seats that really lost some
         fr = {"f": "hitback", "victims": hurt, "source": hit[0], "card": hit[1]}
+        if reduced:
+            fr["reduced"] = reduced        # "not if you reduced that Fortitude loss" [004:265-269]
         if len(hit) > 2 and hit[2] is not None:
             fr["minion"] = hit[2]          # a Minion hurt them: it may be hit back [001:1184-1188]
         push(state, fr, poll_from=state.active, only=hurt)
@@ -142,7 +147,7 @@ def _land(state: State, ch: dict) -> int:
     if t is None or state.seats[t].out:
         return 0
     why = _why(ch)
-    if "ignored" in ch:
+    if "ignored" in ch or napping(state, t):
         emit(state, "ignored", seat=t, **why)
         return 0
     delta, stat = ch["delta"], ch["stat"]

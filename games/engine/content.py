@@ -29,7 +29,16 @@ SOMETIMES = "Sometimes"
 ANYTIME = "Anytime"
 DRINK = "Drink"
 DRINK_EVENT = "Drink Event"
-CARD_TYPES = (ACTION, ACTION_GAMBLING, ACTION_MINION, GAMBLING, CHEATING, SOMETIMES, ANYTIME, DRINK, DRINK_EVENT)
+DUNGEON_EVENT = "Dungeon Event"          # RDI 6's table deck (dungeon.py), played with the table option
+OTTO = "Otto"                            # Otto's deck (otto.py), played with the table option
+TREASURE = "Treasure"          # Spyke and Flower's Treasure with no subtype: only equipped (treasure.py)
+CURSE = "Curse"                # a Treasure-deck Curse: followed at once when revealed (treasure.py)
+PRIZE = "Prize"                # won with a pot and played by its winner, with the table option (prize.py)
+TAVERN = "Tavern"              # a Pub Crawl tavern and where its Drinks come from (pub_crawl.py)
+CARD_TYPES = (ACTION, ACTION_GAMBLING, ACTION_MINION, GAMBLING, CHEATING, SOMETIMES, ANYTIME, DRINK, DRINK_EVENT,
+              DUNGEON_EVENT, TREASURE, CURSE, OTTO, PRIZE, TAVERN)
+#: The slots a Treasure is equipped in (digest §14.10 [002:237-243]).
+SLOTS = ("headgear", "footgear", "armor", "1 hand", "2 hand", "special")
 
 #: When a card may be played (a card lists one or more).
 TIMINGS = {
@@ -42,6 +51,7 @@ TIMINGS = {
     "after_hurt": "after another player's card made you lose Fortitude",
     "after_win": "after someone else won a Round of Gambling",
     "round": "while a Round of Gambling runs, in a response window or on a gambling turn",
+    "immediate": "never from the hand: resolved at once by its owner when drawn into a zone (an Immediate Item)",
 }
 
 #: Whom a card is aimed at when it is played (the decision's `target`/`targets`).
@@ -50,6 +60,8 @@ TARGETS = {
     "any": "any seat in the game, yourself included",
     "other": "another seat in the game",
     "two_others": "two other seats, the same one twice allowed (`targets`)",
+    "three_others": "three different other seats, or every other seat when there are fewer (`targets`)",
+    "two_other_players": "two different other seats (`targets`; \"Look out! Rolling barrels!\")",
     "rival_in_round": "another seat still in the Round of Gambling",
     "source": "the player whose card made you lose Fortitude",
 }
@@ -57,12 +69,15 @@ TARGETS = {
 #: Named points where characters and variants plug in (docs/content-model.md, "Hooks").
 #: Event hooks run steps; value hooks give a number.
 EVENT_HOOKS = ("setup", "turn_start", "after_discard", "before_draw", "after_card", "on_drink",
-               "turn_end", "loss_check", "on_elimination", "on_token")
+               "turn_end", "loss_check", "on_elimination", "on_token", "after_draw")
 VALUE_HOOKS = ("hand_size", "actions_per_turn", "drinks_per_turn", "opening_hand")
 HOOKS = EVENT_HOOKS + VALUE_HOOKS
 
-#: Drink Events a Drink card may start.
-EVENTS = ("contest", "house")
+#: Drink Events a Drink card may start ("dares": The Wench Dares You..., dares.py).
+EVENTS = ("contest", "house", "dares")
+#: Who a character is to the events that tell Heroes from Villains (§18.2): a Villain is any RDI 6
+#: character "plus any future villainous characters", a Hero any other [001:930-932].
+ALIGNMENTS = ("hero", "villain")
 DECK_KINDS = ("character", "drink", "side", "shared")
 
 
@@ -96,10 +111,17 @@ class Card:
     fortitude: int = 0
     chaser: bool = False
     self_split: bool = False       # Mead
+    keep: bool = False             # a Drink that stays in front of a player instead of being discarded [003:390-396]
     races: dict = field(default_factory=dict)
-    event: str = ""                # Drink Events: "contest" | "house"
+    event: str = ""                # Drink Events: "contest" | "house" | "dares"
+    encounter_level: int = 0       # Dungeon Events: Progress Counters placed after it (§18.1)
+    event_steps: tuple = ()        # Dungeon Events: what each player does (dungeon.py's vocabulary)
     wages: int = 0                 # Minions: Gold to keep one in play when it loses Fortitude
     activate: dict = field(default_factory=dict)   # Minions: {"target", "steps"} usable once per Action phase
+    treasure: dict = field(default_factory=dict)   # Treasure: {"slot", "level"} (treasure.py)
+    progress: int = 0              # Brews: the Progress Tokens needed to finish it [003:559]
+    otto: dict = field(default_factory=dict)       # Otto cards: {"faction", "action"} (otto.py)
+    tavern: dict = field(default_factory=dict)     # Taverns: {"drinks": deck id} or {"home": true} (pub_crawl.py)
     pack: str = ""
 
     @cached_property
@@ -120,6 +142,7 @@ class Character:
     name: str
     deck: str
     race: str = ""
+    alignment: str = ""                             # "villain" / "hero"; "" is a Hero (ALIGNMENTS)
     tokens: dict = field(default_factory=dict)      # name -> {"start": n, "max": n}
     zones: dict = field(default_factory=dict)       # name -> {"deck": id, "visibility": ...}
     hooks: tuple = ()                               # {"at": hook, "steps": [...]} / {"at": hook, "value": n}
@@ -142,8 +165,8 @@ class Content:
         self.any_hooks = {h["at"] for ch in self.characters.values() for h in ch.hooks if h.get("whose") == "any"}
         # Only content with a card that reduces, redirects or replaces a change ever asks
         # about a card's changes before they land (changes.py); the base game has none.
-        self.changes_answerable = any(s["do"] in primitives.ANSWER_CHANGES
-                                      for c in self.cards.values() for s in primitives.flat(c.steps))
+        self.step_kinds = {s["do"] for c in self.cards.values() for s in primitives.flat(c.steps)}
+        self.changes_answerable = not self.step_kinds.isdisjoint(primitives.ANSWER_CHANGES)
 
     def deck_list(self, deck: str) -> list[str]:
         """Every physical card of a deck, as keys, in definition order."""
@@ -271,13 +294,18 @@ def _load_character(pid, c, characters, problems) -> None:
             for msg, fld in primitives.check_steps(h.get("steps"), f"{where}.hooks.{n}.steps"):
                 problems.append(_problem(pid, None, fld, msg))
         hooks.append(h)
+    alignment = c.get("alignment", "")
+    if alignment and alignment not in ALIGNMENTS:
+        problems.append(_problem(pid, None, f"{where}.alignment",
+                                 f"\"alignment\" is one of: {', '.join(ALIGNMENTS)}."))
+        alignment = ""
     tokens = c.get("tokens", {})
     for name, t in tokens.items():
         if not isinstance(t, dict) or not all(isinstance(t.get(k, 0), int) for k in ("start", "max")):
             problems.append(_problem(pid, None, f"{where}.tokens.{name}",
                                      "A token is {\"start\": n, \"max\": n} with whole numbers."))
     characters[cid] = Character(id=cid, name=str(c.get("name", cid)), deck=str(c.get("deck", cid)),
-                                race=str(c.get("race", "")), tokens=dict(tokens), zones=dict(c.get("zones", {})),
+                                race=str(c.get("race", "")), alignment=str(alignment), tokens=dict(tokens), zones=dict(c.get("zones", {})),
                                 hooks=tuple(hooks), pack=pid)
 
 
@@ -308,14 +336,66 @@ def _load_card(pid, c, cards, decks, problems) -> None:
             bad("drink", "A Drink's alcohol and fortitude are whole numbers.")
             return
         cards[key] = Card(**common, alcohol=d.get("alcohol", 0), fortitude=d.get("fortitude", 0),
-                          chaser=bool(d.get("chaser")), self_split=bool(d.get("self_split")),
+                          chaser=bool(d.get("chaser")), self_split=bool(d.get("self_split")), keep=bool(d.get("keep")),
                           races=dict(d.get("as", {})))
+        return
+    treasure = c.get("treasure")
+    if treasure is not None:
+        ok = (isinstance(treasure, dict) and treasure.get("slot") in SLOTS
+              and isinstance(treasure.get("level", 0), int) and not isinstance(treasure.get("level", 0), bool)
+              and treasure.get("level", 0) >= 0)
+        if not ok:
+            bad("treasure", f"A Treasure names its \"slot\" ({', '.join(SLOTS)}) and its \"level\" (a whole number).")
+            treasure = None
+        else:
+            treasure = {"slot": treasure["slot"], "level": treasure.get("level", 0)}
+    if ctype == TREASURE:
+        if treasure is None:
+            bad("treasure", "A Treasure card with no subtype needs its \"treasure\" slot and level.")
+            return
+        cards[key] = Card(**common, treasure=treasure)
+        return
+    if ctype == CURSE:
+        for msg, fld in primitives.check_steps(c.get("steps"), "steps"):
+            bad(fld, msg)
+        cards[key] = Card(**common, steps=tuple(c.get("steps") or ()), treasure={"curse": True})
+        return
+    if ctype == TAVERN:
+        t = c.get("tavern")
+        home = isinstance(t, dict) and t.get("home") is True and "drinks" not in t
+        own = isinstance(t, dict) and isinstance(t.get("drinks"), str) and not t.get("home")
+        if not (home or own):
+            bad("tavern", "A Tavern's \"tavern\" is {\"drinks\": the id of its Tavern Drink deck} or "
+                          "{\"home\": true} (the Red Dragon Inn: the Drink Deck).")
+            return
+        cards[key] = Card(**common, tavern=dict(t))
         return
     if ctype == DRINK_EVENT:
         if c.get("event") not in EVENTS:
             bad("event", f"A Drink Event names its event, one of: {', '.join(EVENTS)}.")
             return
         cards[key] = Card(**common, event=c["event"])
+        return
+    if ctype == DUNGEON_EVENT:
+        from .dungeon import check_event          # the event vocabulary lives with its rules
+        level = c.get("encounter_level")
+        if not isinstance(level, int) or isinstance(level, bool) or level < 1:
+            bad("encounter_level", "A Dungeon Event's Encounter Level is a whole number, 1 or more.")
+            level = 1
+        found = list(check_event(c.get("each")))
+        for msg, fld in found:
+            bad(fld, msg)
+        if not found:
+            cards[key] = Card(**common, encounter_level=level, event_steps=tuple(c["each"]))
+        return
+    if ctype == OTTO:
+        from .otto import check_card              # Otto's vocabulary lives with his rules
+        found = list(check_card(c))
+        for msg, fld in found:
+            bad(fld, msg)
+        if not found:
+            cards[key] = Card(**common, otto={"faction": c["faction"], "action": list(c["action"]),
+                                              "sometimes": c.get("sometimes"), "gambling": c.get("gambling")})
         return
     timing = c.get("timing")
     if not isinstance(timing, list) or not timing or any(t not in TIMINGS for t in timing):
@@ -343,9 +423,13 @@ def _load_card(pid, c, cards, decks, problems) -> None:
     if not isinstance(wages, int) or isinstance(wages, bool) or wages < 0:
         bad("wages", "A Minion's wages are a whole number of Gold, 0 or more.")
         wages = 0
+    progress = c.get("progress", 0)
+    if not isinstance(progress, int) or isinstance(progress, bool) or progress < 0:
+        bad("progress", "A Brew's progress is the whole number of Progress Tokens it needs, 0 or more.")
+        progress = 0
     cards[key] = Card(**common, timing=tuple(timing), target=target if target in TARGETS else "none",
                       steps=tuple(c.get("steps") or ()), riders=tuple(riders if isinstance(riders, list) else ()),
-                      wages=wages, activate=dict(activate))
+                      wages=wages, activate=dict(activate), treasure=treasure or {}, progress=progress)
 
 
 BASE_PACK_PATH = Path(__file__).parent / "data" / "base-pack.json"

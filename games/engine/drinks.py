@@ -6,10 +6,13 @@ over, for Drinking Contest scoring). Splitting or copying makes independent
 portions (digest §13.7, §13.10); all portions of a frame are drunk at once
 (digest §6.3).
 """
-from . import hooks, variants
+from . import chi, extensions, hooks, variants
+from .content import of
 from .frames import find, pop, push
-from .ops import card, change_alcohol, change_fortitude, draw_drink, emit, pay, taking_part
+from .ops import (card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, refillable, napping, order_from, pay,
+                  taking_part)
 from .state import State
+from .teams import team
 
 
 def _half(x: int) -> int:
@@ -58,6 +61,8 @@ def reveal_from_pile(state: State, seat: int, mode: str) -> None:
         push(state, {"f": "event", "card": cid, "seat": seat, "event": c.event}, poll_from=seat)
         return
     cards, alc, fort = _reveal(state, cid, lambda: pile.pop() if pile else None)
+    if c.chaser and state.options:
+        extensions.chaser_revealed(state, seat)      # the Pub Crawl: the revealer Crawls
     fr = {"f": "drink", "mode": mode, "revealer": seat,
           "reveals": [{"seat": seat, "cards": cards, "printed": alc, "mods": 0, "event": False}],
           "portions": [_portion(seat, alc, fort, 0)], "extra": []}
@@ -72,7 +77,7 @@ def _from_deck(state: State, seat: int, skip_events: bool, reveals: list):
     Skipped Drink Events go to the discard; once every card that could come up
     has been skipped there is no Drink to find (R-NO-DRINK-LEFT).
     """
-    budget = len(state.drink_deck) + len(state.drink_discard)
+    budget = len(state.drink_deck) + refillable(state)
     while True:
         cid = draw_drink(state) if budget > 0 else None
         budget -= 1
@@ -87,6 +92,8 @@ def _from_deck(state: State, seat: int, skip_events: bool, reveals: list):
             reveals.append({"seat": seat, "cards": [cid], "printed": 0, "mods": 0, "event": True})
         else:
             cards, alc, fort = _reveal(state, cid, lambda: draw_drink(state))
+            if c.chaser and state.options:
+                extensions.chaser_revealed(state, seat)
             reveals.append({"seat": seat, "cards": cards, "printed": alc, "mods": 0, "event": False,
                             "fortitude": fort})
         return len(reveals) - 1
@@ -113,10 +120,18 @@ def start_toast(state: State, card_fr: dict) -> None:
         if k is not None:
             r = fr["reveals"][k]
             fr["portions"].append(_portion(s, r["printed"], r["fortitude"], k))
+    if state.options and state.options.get("otto"):
+        from .otto import toast            # Otto drinks too, on the player's track (otto.py)
+        toast(state, card_fr)
     if fr["portions"]:
         _mark_mead(state, fr)
         _announce(state, fr)
         push(state, fr, poll_from=seat)
+
+
+#: event name -> start(state, event_frame, revealer): Drink Events other modules add
+#: ("dares": The Wench Dares You..., dares.py).
+EVENT_STARTS: dict = {}
 
 
 def start_event(state: State, fr_event: dict) -> None:
@@ -141,6 +156,8 @@ def start_event(state: State, fr_event: dict) -> None:
         fr["portions"] = [_portion(s, r["printed"], r["fortitude"], k) for s in taking_part(state, fr_event, seat)]
         _announce(state, fr)
         push(state, fr, poll_from=seat)
+    elif fr_event["event"] in EVENT_STARTS:     # an event a module outside this one adds (dares.py)
+        EVENT_STARTS[fr_event["event"]](state, fr_event, seat)
     else:
         players = taking_part(state, fr_event, state.active)
         contest = push(state, {"f": "contest", "revealer": seat, "players": players, "event_card": fr_event["card"],
@@ -173,7 +190,8 @@ def contest_step(state: State, contest: dict) -> None:
     best = max(scores.values()) if scores else 0
     tied = [s for s in contest["tied"] if scores and scores.get(str(s)) == best]
     if len(tied) > 1:
-        still = [s for s in tied if state.seats[s].alcohol < state.seats[s].fortitude]
+        still = [s for s in tied if state.seats[s].alcohol + chi.extra(state, state.seats[s].mat)
+                 < state.seats[s].fortitude]          # not passed out (Total Drunkenness, chi.py)
         tied = still if len(still) <= 1 else tied
         if len(still) > 1:
             contest["tied"], contest["scores"] = still, None
@@ -201,6 +219,10 @@ def _target(state, fr):
 
 def ignore(state, fr):
     drink, p = _target(state, fr)
+    if p.get("payer") is not None and p["holder"] not in team(state, fr["seat"]):
+        p["unpaid"] = True             # its payer Ignores the Drink: it keeps its Gold [001:2093-2095]
+        emit(state, "drink_ignored", seat=fr["seat"], card=fr["card"], payment=True)
+        return
     p["ignored"] = True
     emit(state, "drink_ignored", seat=p["holder"], card=fr["card"])
 
@@ -215,9 +237,11 @@ def modify(state, fr, delta: int):
          card=fr["card"], by=fr["seat"])
 
 
-def hand_over(state, fr):
+def hand_over(state, fr, pays: int = 0):
     drink, p = _target(state, fr)
     p["holder"] = fr["args"]["target"]
+    if pays:                           # "I bet you can't chug this whole thing!" [001:225-235]
+        p["payer"], p["pays"] = fr["seat"], pays
     emit(state, "drink_passed", seat=fr["seat"], to=p["holder"], card=fr["card"])
 
 
@@ -229,8 +253,60 @@ def split(state, fr):
 def _split(state, drink, p, other):
     p["alcohol"], p["fortitude"] = _half(p["alcohol"]), _half(p["fortitude"])
     half = _portion(other, p["alcohol"], p["fortitude"], p["reveal"])
+    for k in ("draw", "mixin"):        # a Mix-in's draw splits too; both halves have had a Mix-in [003:639]
+        if p.get(k):
+            half[k] = p[k] = _half(p[k]) if k == "draw" else p[k]
+    if _race_cards(state, drink, p):
+        p["split"] = half["split"] = True      # a race's own numbers are halved too
     drink["portions"].append(half)
     emit(state, "drink_split", seat=p["holder"], to=other, alcohol=p["alcohol"], fortitude=p["fortitude"])
+
+
+def halve(state, fr):
+    """"Zis drink is fang-tastic!": split with nobody, the other half gone, each number
+    rounded down in size (R-FANG-TASTIC) [001:814-816, 2258-2261]."""
+    drink, p = _target(state, fr)
+    p["alcohol"], p["fortitude"] = _half_down(p["alcohol"]), _half_down(p["fortitude"])
+    p["halved"] = True
+    if _race_cards(state, drink, p):
+        p["split"] = "down"
+    emit(state, "drink_split", seat=p["holder"], to=None, alcohol=p["alcohol"], fortitude=p["fortitude"])
+
+
+def _half_down(x: int) -> int:
+    """Half of a number, rounded down in size: 3 -> 1, -1 -> 0."""
+    return abs(x) // 2 * (1 if x >= 0 else -1)
+
+
+def _race_cards(state, drink, p) -> list:
+    """The cards of the portion's Drink printed with numbers for some races (Tomato Juice),
+    when a character of some race sits at the table (none of the base game's has one)."""
+    characters = of(state).characters
+    if not any(characters[s.character].race for s in state.seats):
+        return []
+    return [c for c in (card(state, cid) for cid in drink["reveals"][p["reveal"]]["cards"]) if c.races]
+
+
+def _for_race(state, drink, p, seat) -> tuple:
+    """What a portion gives the seat drinking it: a Drink printed with a race's own numbers
+    ("Tomato Juice": a Vampire gains 2 Alcohol Content instead of losing 2 Fortitude
+    [001:2214-2218]) gives that race the difference, whoever revealed it; changes made to the
+    Drink still count, and a split halves the difference too."""
+    alc, fort = p["alcohol"], p["fortitude"]
+    race = of(state).characters[state.seats[seat].character].race
+    if not race or p["event"]:
+        return alc, fort
+    da = df = 0
+    for c in _race_cards(state, drink, p):
+        own = c.races.get(race)
+        if own:
+            da += own.get("alcohol", 0) - c.alcohol
+            df += own.get("fortitude", 0) - c.fortitude
+    if p.get("split") == "down":
+        da, df = _half_down(da), _half_down(df)
+    elif p.get("split"):
+        da, df = _half(da), _half(df)
+    return alc + da, fort + df
 
 
 def courage(state, fr):
@@ -269,6 +345,21 @@ def mead_split(state, drink: dict, target) -> None:
 
 # --- drinking -----------------------------------------------------------------
 
+def _keeper(state: State, fr: dict, k: int):
+    """Who puts a Drink that isn't discarded in front of them (digest §13.5, [003:390-396]):
+    of the players who drank it (not those who Ignored it or passed it on), the one who
+    controlled it when it resolved (its first portion's holder; the active player when it
+    had no single controller, Round on the House), else the first after them in turn order."""
+    drank = [p["holder"] for p in fr["portions"] if p["reveal"] == k and not p["ignored"] and not p["event"]
+             and not state.seats[p["holder"]].out]
+    if not drank:
+        return None
+    first = next(p["holder"] for p in fr["portions"] if p["reveal"] == k)
+    start = state.active if fr["mode"] == "house" else first
+    return next(s for s in order_from(state, start) if s in drank)
+
+
+
 def resolve_drink(state: State, fr: dict) -> None:
     """Nobody answers any more: every portion is drunk at once, then the cards go away."""
     if mead_chooser(state, fr) is not None:
@@ -278,20 +369,32 @@ def resolve_drink(state: State, fr: dict) -> None:
         s = p["holder"]
         if p["event"] or state.seats[s].out:
             continue
-        if p["ignored"]:
+        if p["ignored"] or napping(state, s):
             emit(state, "drank", seat=s, ignored=True)
             continue
-        alc, fort = p["alcohol"], p["fortitude"]
+        alc, fort = _for_race(state, fr, p, s)
         if p["courage"] and alc > 0:
             alc, fort = 0, fort + alc
+        if p.get("fortitude_max") and alc > 0:        # a Prize: Talisman of Liquid Courage
+            fort += min(alc, p["fortitude_max"])
         emit(state, "drank", seat=s, alcohol=alc, fortitude=fort, ignored=False)
         if fort:
             change_fortitude(state, s, fort, reason="drink")
         if alc:
             change_alcohol(state, s, alc, reason="drink")
+        if p.get("draw"):                  # a draw a Mix-in added (digest §13.4)
+            draw_cards(state, s, p["draw"])
+        if p.get("pays") and not p.get("unpaid") and not state.seats[p["payer"]].out:
+            pay(state, p["payer"], p["pays"], s, reason="drink")
         hooks.run(state, s, "on_drink")
-    for r in fr["reveals"]:
-        state.drink_discard.extend(r["cards"])
+    for k, r in enumerate(fr["reveals"]):
+        for cid in r["cards"]:
+            keeper = _keeper(state, fr, k) if card(state, cid).keep else None
+            if keeper is None:
+                state.drink_discard.append(cid)
+            else:
+                state.seats[keeper].zones.setdefault("kept", []).append(cid)
+                emit(state, "drink_kept", seat=keeper, card=cid)
     if "event_card" in fr:
         state.drink_discard.append(fr["event_card"])
     if fr["mode"] == "contest":

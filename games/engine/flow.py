@@ -5,45 +5,25 @@ moves through phases and turns, checks losses at safe points, and stops at the
 next real decision — skipping seats with nothing legal to answer and passing
 gambling turns where passing is all a seat can do (neither needs an event).
 """
-from dataclasses import dataclass, field
-
-from . import changes, drinks, gambling, hooks, losses, minions, purchases, resolve, responses, variants
+from . import (changes, drinks, extensions, gambling, hooks, losses, minions, purchases, resolve,
+               responses, variants)
 from .cards import ACTION, ACTION_GAMBLING, ACTION_MINION
 from .errors import IllegalDecision
 from .frames import pop
-from .ops import card, discard_card, draw_drink, emit, refill_hand, take_from_hand
+from .ops import card, discard_card, emit, order_drink, refill_hand, take_from_hand
+from .prompt import Prompt
 from .state import State
-
-
-@dataclass(frozen=True)
-class Prompt:
-    seat: int
-    kind: str             # "phase:discard" ... "phase:end", "respond", "gamble", "mead"
-    decisions: list
-    # Decisions whose `cards` may be any sorted subset of the ids listed (the discard):
-    # checked against the offer instead of enumerating every subset.
-    subsets: list = field(default_factory=list)
-
-    def offers(self, decision) -> bool:
-        """Whether `decision` is legal here: one of `decisions`, or fits a subset offer."""
-        return isinstance(decision, dict) and (_on_offer(decision, self.decisions)
-                                               or _in_subsets(decision, self.subsets))
 
 
 def _window_seat(state: State, fr: dict):
     """Move the window to the next seat with a legal response; None when it's closed."""
-    poll = fr["poll"]
-    i = fr["i"]
-    while i < len(poll):
-        s = poll[i]
-        if not state.seats[s].out:
-            opts = responses.window_options(state, s, fr)
-            if opts:
-                fr["i"] = i
-                return Prompt(s, "respond", opts + [{"seat": s, "type": "pass"}])
-        i += 1
+    i, opts = responses.first_answer(state, fr)
     fr["i"] = i
-    return None
+    if opts is None:
+        return None
+    s = fr["poll"][i]
+    opts.append({"seat": s, "type": "pass"})
+    return Prompt(s, "respond", opts)
 
 
 RESOLVE = {
@@ -101,12 +81,19 @@ def _next_prompt(state: State):
                 if p is None:
                     continue
                 return p
+            if top["f"] in extensions.FRAMES:       # a mechanic's or a table option's own frame
+                p = extensions.FRAMES[top["f"]](state, top)
+                if p is None:
+                    continue
+                return p
             raise AssertionError(f"frame without a rule: {top['f']}")
         if state.counts.get("draw_after"):
             del state.counts["draw_after"]        # the purchases between discarding and drawing are over
             _draw(state, state.active)
             continue
         if losses.check(state):
+            continue
+        if state.options and extensions.idle(state):   # e.g. a Pub Crawl's Crawl, once all has resolved
             continue
         if state.phase == "end" and (state.counts.get("end_done") or state.seats[state.active].out):
             _next_turn(state)
@@ -125,10 +112,11 @@ def _next_prompt(state: State):
 def advance(state: State) -> None:
     """Run until a real decision is due. A gambling turn where passing is the
     only choice passes by itself; the active seat's phase decisions are always
-    asked, so every turn reads the same in the log."""
+    asked, so every turn reads the same in the log. A subset offer is always more than one
+    choice (a counted one is offered only with a choice of cards)."""
     while True:
         p = _next_prompt(state)
-        if p is None or len(p.decisions) > 1 or p.kind.startswith("phase:"):
+        if p is None or len(p.decisions) > 1 or p.subsets or p.kind.startswith("phase:"):
             state._prompt = p if p is None else variants.of(state).decorate(state, p)
             return
         _execute(state, p.decisions[0], p)
@@ -149,6 +137,8 @@ def _next_turn(state: State) -> None:
             hooks.run(state, s, "turn_end")
         if state.stack or state.over:
             return
+    if extensions.turn_end(state):           # e.g. a Dungeon Event: the very last thing (§18.1)
+        return
     state.active = rules.next_active(state)
     state.turn += 1
     state.phase = "discard"
@@ -227,7 +217,7 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
     elif kind == "wages":
         minions.settle(state, ctx[1], d["pay"])
     elif kind == "order":
-        cid = draw_drink(state)
+        cid = order_drink(state, seat)
         if cid is not None:
             state.seats[d["target"]].drink_me.append(cid)
         emit(state, "ordered", seat=seat, target=d["target"])
@@ -237,6 +227,8 @@ def _execute(state: State, d: dict, prompt: Prompt) -> None:
         drinks.reveal_from_pile(state, seat, "phase")
     elif kind in variants.of(state).decisions:
         variants.of(state).execute(state, d, ctx)
+    elif kind in extensions.DECISIONS:
+        extensions.DECISIONS[kind](state, d, ctx[1])
     state.decisions += 1
 
 
@@ -275,39 +267,3 @@ def apply(state: State, decision) -> tuple[State, list]:
     advance(state)
     fx, state._fx = state._fx, []
     return state, fx
-
-
-def _on_offer(decision: dict, offered: list) -> bool:
-    """Whether `decision` is one of `offered`, types and all. Python's == takes 5.0 and True
-    for 5 and 1, so `in` alone would let such a decision through and into the log."""
-    try:
-        match = offered[offered.index(decision)]
-    except ValueError:
-        return False
-    return _exactly(decision, match)
-
-
-def _in_subsets(decision: dict, offers: list) -> bool:
-    """Whether `decision` is an offer with `cards` replaced by a sorted subset of its ids."""
-    cards = decision.get("cards")
-    if cards.__class__ is not list:
-        return False
-    for offer in offers:
-        if decision.keys() != offer.keys() or not all(
-                _exactly(decision[k], v) for k, v in offer.items() if k != "cards"):
-            continue
-        allowed = set(offer["cards"])
-        if all(c.__class__ is int and c in allowed for c in cards) \
-                and all(a < b for a, b in zip(cards, cards[1:])):
-            return True
-    return False
-
-
-def _exactly(a, b) -> bool:
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_exactly(v, b[k]) for k, v in a.items())
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_exactly(x, y) for x, y in zip(a, b))
-    return a == b

@@ -16,6 +16,7 @@ response resolves, the frame below re-opens from the start (digest §6.2).
     change      a pending change from no card, which its target may answer (changes.py)
     offer       a seat buying side-deck cards with a token, one at a time (purchases.py)
     then        the rest of a resolving card, waiting under its pending changes (changes.resolve_change)
+    pick        a seat choosing between a rule's named options (choices.py: Brews, Heat, Petrify)
 """
 from .ops import order_from
 from .state import State
@@ -28,7 +29,8 @@ def push(state: State, frame: dict, poll_from=None, only=None) -> dict:
         order = order_from(state, poll_from)
         if only is not None:
             only = with_partners(state, only)     # a teammate may answer for them (§15.3)
-        frame["poll"] = [s for s in order if only is None or s in only]
+            order = [s for s in order if s in only]
+        frame["poll"] = order
         frame["i"] = 0
     state.stack.append(frame)
     return frame

@@ -5,6 +5,7 @@ A `round` frame sits on the stack while the Round lasts, so nothing below it
 clockwise among the participants; a Gambling or Cheating card takes control;
 the Round ends when everyone else has passed since the last control change.
 """
+from . import extensions
 from .changes import change, submit
 from .frames import active_round, find, pop, push
 from .ops import INN, POT, discard_card, emit, gain_gold, living_from, taking_part
@@ -25,11 +26,15 @@ def _ante(state: State, rnd: dict, fr: dict, seats: list[int]) -> None:
     broke = state.seats[player].gold == 0 and player not in fr["inn_pays"]
     if broke and player in seats and player not in fr["leavers"]:
         emit(state, "no_ante", seat=player)
+        if state.options:
+            extensions.anted(state, rnd, paid=False)     # Otto is in the Round all the same
         return
     # Each ante is a pending Gold change into the pot (changes.py): a card may replace it
     # (Vlazlo's "Blood Money? I'm In!" [001:2037-2040]); in the base game it lands at once.
     submit(state, [change(player, s, "gold", -1, card=fr["card"], as_type=fr["type"], to=POT, reason="ante",
                           inn_pays=s in fr["inn_pays"]) for s in seats if s not in fr["leavers"]])
+    if state.options:
+        extensions.anted(state, rnd, paid=True)      # Otto antes from the Inn (otto.py)
 
 
 def start(state: State, fr: dict) -> None:
@@ -42,8 +47,14 @@ def start(state: State, fr: dict) -> None:
                        "turn": player, "passes": 0, "cheat_only": False, "ended": False,
                        "winner": None, "won_open": False})
     emit(state, "round_started", seat=player, participants=participants)
+    if state.options and extensions.round_started(state, rnd, fr, everyone):
+        return                # a Prize goes in the pot first; the option has everyone ante then
+    ante_and_go(state, rnd, fr, everyone)
+
+
+def ante_and_go(state: State, rnd: dict, fr: dict, everyone: list) -> None:
     _ante(state, rnd, fr, everyone)
-    rnd["turn"] = _next_in(rnd, player, len(state.seats))
+    rnd["turn"] = _next_in(rnd, fr["seat"], len(state.seats))
 
 
 def take_control(state: State, fr: dict, cheat_only: bool = False) -> None:
@@ -107,11 +118,17 @@ def end(state: State, rnd: dict, winner) -> None:
     emit(state, "round_ended", winner=winner, pot=state.pot)
 
 
-def end_to_inn(state: State, fr: dict) -> None:
-    """"Oh, I guess the Wench thought that was her tip...": the pot goes to the Inn."""
+def end_to_inn(state: State, fr: dict, to: str = "inn") -> None:
+    """"Oh, I guess the Wench thought that was her tip...": the pot goes to the Inn. With
+    `to` "player" ("You don't need a winning hand when you have enough goons!") the card's
+    player takes the anted Gold without winning the Round [001:2263-2276]."""
     rnd = active_round(state)
     if rnd is None:
         return
+    if to == "player" and state.pot:
+        gain_gold(state, fr["seat"], state.pot, POT, card=fr["card"])
+    if to == "player" and state.options:
+        extensions.pot_taken(state, fr["seat"])        # taking the pot takes its Prize
     end(state, rnd, None)
 
 
@@ -141,15 +158,17 @@ def take_pot(state: State, fr: dict) -> None:
 def step(state: State, rnd: dict):
     """The Round is the top frame: end it, or say whose gambling turn it is."""
     if not rnd["ended"]:
-        n = len(rnd["participants"])
+        # Otto (a table option, not a seat) may be one more in the Round: "otto" (otto.py)
+        extra = 1 if rnd.get("otto") else 0
+        n = len(rnd["participants"]) + extra
         if n <= 1:
-            end(state, rnd, rnd["participants"][0] if n else None)
+            end(state, rnd, rnd["participants"][0] if rnd["participants"] else ("otto" if extra else None))
         elif rnd["controller"] is not None and rnd["passes"] >= n - 1:
             end(state, rnd, rnd["controller"])
         elif rnd["controller"] is None and rnd["passes"] >= n:
             end(state, rnd, None)
     if rnd["ended"]:
-        if rnd["winner"] is not None and not rnd["won_open"]:
+        if isinstance(rnd["winner"], int) and not rnd["won_open"]:     # Otto's pot goes to the Inn
             rnd["won_open"] = True
             others = [s for s in living_from(state, state.active) if s != rnd["winner"]]
             push(state, {"f": "won", "winner": rnd["winner"], "collector": rnd["winner"], "claimed": False},
@@ -157,11 +176,15 @@ def step(state: State, rnd: dict):
             return None
         if state.pot:
             pay_pot_to_inn(state)
+        if state.options:
+            extensions.pot_taken(state, None)          # a Prize nobody took goes to the Inn
         pop(state)
         emit(state, "round_over")
         return None
     if rnd["turn"] not in rnd["participants"]:
         rnd["turn"] = _next_in(rnd, rnd["turn"], len(state.seats))
+    if state.options and extensions.round_turn(state, rnd):
+        return None
     return rnd["turn"]
 
 
@@ -175,3 +198,5 @@ def collect(state: State, won: dict) -> None:
     """The "after the win" window closed: the pot goes to whoever collects it."""
     pop(state)
     gain_gold(state, won["collector"], state.pot, POT, reason="pot")
+    if state.options:
+        extensions.pot_taken(state, won["collector"])

@@ -16,8 +16,11 @@ DEFAULTS = {"hand_size": 7, "actions_per_turn": 1, "drinks_per_turn": 1}
 
 
 def value(state: State, seat: int, name: str) -> int:
+    v = variants.of(state).value(state, seat, name)     # a variant's number replaces the default
     content = of(state)
     if not content.has_hooks:
+        if v is not None:
+            return v
         return DEFAULTS.get(name, DEFAULTS["hand_size"])
     s = state.seats[seat]
     for h in content.hooks(s.character, name):
@@ -26,7 +29,7 @@ def value(state: State, seat: int, name: str) -> int:
             return h["value"]
     if name == "opening_hand":       # unless a character says otherwise, its hand size
         return value(state, seat, "hand_size")
-    return DEFAULTS[name]
+    return DEFAULTS[name] if v is None else v
 
 
 def run(state: State, seat: int, at: str, **context) -> None:
@@ -61,3 +64,6 @@ def _run(state, seat, h, args) -> None:
     fr = {"f": "hook", "card": None, "seat": seat, "args": args, "ignored": [], "inn_pays": [],
           "leavers": [], "as": "hook", "at": h["at"]}
     run_steps(state, fr, h["steps"])
+
+
+from . import variants  # noqa: E402  (at the end: variants imports ops, which imports this module)

@@ -3,7 +3,7 @@
 Checked only at safe points — when nothing is pending on the stack — so cards
 in flight, a Round of Gambling and a Drinking Contest all finish first.
 """
-from . import hooks
+from . import chi, hooks
 from .frames import pop, push
 from .teams import one_per_team
 from .ops import INN, emit, pay
@@ -12,11 +12,18 @@ from .state import State
 
 def in_danger(state: State) -> list[int]:
     out = []
+    drunk = chi.counts(state)         # most games have no Drunken Chi: Alcohol Content alone
     for i, s in enumerate(state.seats):
         m = s.m
-        if not s.out and (m.alcohol >= m.fortitude or m.gold <= 0):
+        if not s.out and ((passing_out(state, i) if drunk else m.alcohol >= m.fortitude) or m.gold <= 0):
             out.append(i)
     return out
+
+
+def passing_out(state: State, seat: int) -> bool:
+    """Alcohol Content — Total Drunkenness with Drunken Chi (chi.py) — at or above Fortitude."""
+    m = state.seats[seat].m
+    return m.alcohol + chi.extra(state, state.seats[seat].mat) >= m.fortitude
 
 
 def check(state: State) -> bool:
@@ -50,7 +57,7 @@ def resolve_last_chance(state: State, fr: dict) -> None:
 def eliminate(state: State, seats: list[int]) -> None:
     """Everyone in `seats` loses together (digest §11.3, §11.5). A team's shared stash is split
     once, among the teams that stay, one share per team (R-TEAM-SPLIT)."""
-    passing = [s for s in seats if state.seats[s].alcohol >= state.seats[s].fortitude]
+    passing = [s for s in seats if passing_out(state, s)]
     stay = [s for s in state.living() if s not in passing]
     takers = one_per_team(state, stay)
     for s in one_per_team(state, passing):

@@ -49,8 +49,14 @@ def unused(state: State, seat: int, exclude=None) -> list[int]:
     return out
 
 
+_responses = None      # games.engine.responses, bound on first use: it imports this module
+
+
 def activations(state: State, seat: int) -> list[dict]:
-    from .responses import TARGET
+    global _responses
+    if _responses is None:      # (an import statement here would cost ~3 µs on every call)
+        from . import responses as _responses
+    TARGET = _responses.TARGET
     out = []
     cards, keys = of(state).cards, state.cards
     for cid in in_play(state, seat):

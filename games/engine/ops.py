@@ -4,6 +4,7 @@ Every rule module changes Gold, Fortitude, Alcohol Content and cards only
 through these functions, so the clamps (digest §3) and the Effects that feed
 narration live in one place.
 """
+from . import extensions
 from .content import of
 from .rng import shuffle
 from .state import MAX_STAT, State
@@ -34,9 +35,12 @@ def living_from(state: State, seat: int) -> list[int]:
 
 def taking_part(state: State, fr: dict, seat: int) -> list[int]:
     """Living seats in turn order from `seat` that take part in what `fr` starts: everyone,
-    or only the Champions a team game chose for it (`fr["champions"]`, digest §15.5)."""
-    seats = living_from(state, seat)
+    or only the Champions a team game chose for it (`fr["champions"]`, digest §15.5). A seat
+    asleep ("Bat nap") Ignores it and takes no part (naps.py)."""
+    seats = [s for s in living_from(state, seat) if not napping(state, s)]
     champions = fr.get("champions")
+    if fr.get("ignored_event"):                 # who Ignored the Event before it started (events.py)
+        seats = [s for s in seats if s not in fr["ignored_event"]]
     return seats if champions is None else [s for s in seats if s in champions]
 
 
@@ -51,24 +55,39 @@ def next_living(state: State, seat: int) -> int:
 
 def change_fortitude(state: State, seat: int, delta: int, **why) -> int:
     """Returns the change that actually happened (clamped)."""
-    s = state.seats[seat]
-    new = min(MAX_STAT, max(0, s.fortitude + delta))
-    actual = new - s.fortitude
-    s.fortitude = new
+    m = state.seats[seat].m          # the seat's mat (its properties cost a call each)
+    new = min(MAX_STAT, max(0, m.fortitude + delta))
+    actual = new - m.fortitude
+    m.fortitude = new
     emit(state, "fortitude", seat=seat, delta=actual, asked=delta, now=new, **why)
     return actual
 
 
 def change_alcohol(state: State, seat: int, delta: int, **why) -> int:
-    s = state.seats[seat]
-    new = min(MAX_STAT, max(0, s.alcohol + delta))
-    actual = new - s.alcohol
-    s.alcohol = new
+    m = state.seats[seat].m
+    new = min(MAX_STAT, max(0, m.alcohol + delta))
+    actual = new - m.alcohol
+    m.alcohol = new
     emit(state, "alcohol", seat=seat, delta=actual, asked=delta, now=new, **why)
     return actual
 
 
 # --- tokens: named counters on a seat, 0 up to the character's max ----------
+
+#: The zone a "Bat nap" card lies in while its player sleeps (naps.py).
+NAP = "nap"
+
+
+def napping(state: State, seat: int) -> bool:
+    """Whether the seat is asleep: it Ignores every effect and plays no cards, until its next
+    turn after a "Bat nap" [001:1678-1681] (naps.py), until the end of this turn after "your
+    turn ends now" (items.py, `counts["asleep"]`)."""
+    z = state.seats[seat].zones
+    if z and z.get(NAP):
+        return True
+    asleep = state.counts.get("asleep")
+    return bool(asleep) and seat in asleep
+
 
 def change_token(state: State, seat: int, name: str, delta: int, **why) -> int:
     s = state.seats[seat]
@@ -99,15 +118,15 @@ def pay(state: State, payer: int, amount: int, to, from_inn: bool = False, **why
         paid = amount
         state.inn -= amount
     else:
-        s = state.seats[payer]
-        paid = min(amount, s.gold)
-        s.gold -= paid
+        m = state.seats[payer].m
+        paid = min(amount, m.gold)
+        m.gold -= paid
     if to == INN:
         state.inn += paid
     elif to == POT:
         state.pot += paid
     else:
-        state.seats[to].gold += paid
+        state.seats[to].m.gold += paid
     emit(state, "gold", seat=payer, to=to, amount=paid, asked=amount, by_inn=from_inn, **why)
     return paid
 
@@ -119,7 +138,7 @@ def gain_gold(state: State, seat: int, amount: int, source, **why) -> None:
         state.pot -= amount
     else:
         state.inn -= amount
-    state.seats[seat].gold += amount
+    state.seats[seat].m.gold += amount
     emit(state, "gold", seat=source, to=seat, amount=amount, asked=amount, by_inn=False, **why)
 
 
@@ -151,12 +170,20 @@ def draw_cards(state: State, seat: int, count: int) -> int:
             _reshuffle_character(state, seat)
     if drawn:
         emit(state, "drew", seat=seat, count=drawn)
+        if of(state).has_hooks:
+            from .hooks import run
+            run(state, seat, "after_draw")        # e.g. Phyll shelves the Mix-ins he drew
     return drawn
 
 
+_hooks = None      # games.engine.hooks, bound on first use: it imports steps, which imports this module
+
+
 def refill_hand(state: State, seat: int) -> None:
-    from .hooks import value
-    missing = value(state, seat, "hand_size") - len(state.seats[seat].hand)
+    global _hooks
+    if _hooks is None:      # (an import statement here would cost ~3 µs on every call)
+        from . import hooks as _hooks
+    missing = _hooks.value(state, seat, "hand_size") - len(state.seats[seat].hand)
     if missing > 0:
         draw_cards(state, seat, missing)
 
@@ -165,7 +192,12 @@ def discard_card(state: State, cid: int) -> None:
     """A played or discarded character card goes to its owner's discard pile."""
     owner = state.owner[cid]
     if owner.__class__ is int:
-        state.seats[owner].discard.append(cid)
+        s = state.seats[owner]
+        if s.zones:                       # a side deck's own discard pile; cards Glared under it
+            from .zones import discarded
+            discarded(state, owner, cid)
+        else:
+            s.discard.append(cid)
     elif owner == "drink":
         state.drink_discard.append(cid)
     else:                                 # a shared deck's card (a Brawler) to that deck's discard
@@ -173,7 +205,19 @@ def discard_card(state: State, cid: int) -> None:
 
 
 def take_from_hand(state: State, seat: int, cid: int) -> None:
-    state.seats[seat].hand.remove(cid)
+    """Take a card the seat plays: from its hand, or from a zone it may play from as though
+    from its hand (equipped Treasure)."""
+    s = state.seats[seat]
+    if cid in s.hand:
+        s.hand.remove(cid)
+        return
+    for ids in s.zones.values():
+        if cid in ids:
+            ids.remove(cid)
+            return
+    if state.options and extensions.take(state, seat, cid):
+        return
+    raise ValueError(f"seat {seat} holds no card {cid}")
 
 
 # --- The Drink Deck ---------------------------------------------------------
@@ -185,6 +229,8 @@ def _refill_drink_deck(state: State) -> None:
     emit(state, "drinks_ran_out")
     for s in one_per_team(state, state.living()):
         pay(state, s, 1, INN, reason="drink_deck_refill")
+    if state.options and extensions.refill_drinks(state):
+        return
     n = state.shuffles.get("drink", 0) + 1
     state.shuffles["drink"] = n
     state.drink_deck, state.drink_discard = state.drink_discard, []
@@ -200,10 +246,25 @@ def draw_drink(state: State):
     the next card is needed instead (docs/rules-decisions.md R-DRINK-REFILL).
     """
     if not state.drink_deck:
-        if not state.drink_discard:
+        if not refillable(state):
             return None
         _refill_drink_deck(state)
     cid = state.drink_deck.pop()
-    if not state.drink_deck and state.drink_discard:
+    if not state.drink_deck and refillable(state):
         _refill_drink_deck(state)
     return cid
+
+
+def order_drink(state: State, seat: int):
+    """A Drink the seat Orders: from the Drink Deck, or where a table option says (the Pub
+    Crawl's current tavern); None when there is none."""
+    if state.options:
+        cid = extensions.order_drink(state, seat)
+        if cid is not None:
+            return cid
+    return draw_drink(state)
+
+
+def refillable(state: State) -> int:
+    """How many Drink cards could refill an empty Drink Deck (its discards, a Bar Deck)."""
+    return len(state.drink_discard) + (extensions.reserve(state) if state.options else 0)

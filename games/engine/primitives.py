@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 STATS = ("fortitude", "alcohol", "gold")
 #: Who a step acts on: the decision's target, the card's player, every other seat in the
-#: game, every seat in the game.
-WHO = ("target", "self", "others", "all")
+#: game, every seat in the game, the decision's `targets`.
+WHO = ("target", "self", "others", "all", "targets")
 #: When a card's rider runs: after the card resolved (not when Negated; Ignoring it does not stop it).
 RIDER_WHEN = ("resolved",)
 
@@ -57,6 +57,11 @@ def _bool(v):
     return isinstance(v, bool)
 
 
+def _steps_list(v):
+    """a list of steps"""
+    return isinstance(v, list) and all(isinstance(x, dict) for x in v)
+
+
 def _steps_dict(v):
     """an object of named options, each a list of steps"""
     return isinstance(v, dict) and bool(v) and all(_name(k) and isinstance(s, list) for k, s in v.items())
@@ -70,7 +75,7 @@ class Primitive:
     optional: dict = field(default_factory=dict)
 
 
-_CARD_TYPES = ("Action", "Action - Gambling", "Gambling", "Cheating", "Sometimes", "Anytime")
+_CARD_TYPES = ("Action", "Action - Gambling", "Gambling", "Cheating", "Sometimes", "Anytime", "Curse")
 
 PRIMITIVES: dict[str, Primitive] = {}
 
@@ -93,7 +98,9 @@ register("pay", "The seats named by `who` pay `amount` Gold to the Inn, to the c
          "card picked (`target`; a seat that Ignores the card is not paid).",
          {"amount": _nat, "who": _enum(*WHO), "to": _enum("inn", "player", "target")})
 # --- answering cards (digest §7, §8) ---------------------------------------------------------
-register("negate", "Negate the card answered if its type is one of `types`.", {"types": _list_of(*_CARD_TYPES)})
+register("negate", "Negate the card answered if its type is one of `types`; `spare_negates`: not a card that itself "
+         "Negates (\"I don't think so!\" and the like, which only \"I don't think so!\" may affect).",
+         {"types": _list_of(*_CARD_TYPES)}, {"spare_negates": _bool})
 register("negate_drink_change", "Negate a card answered that changes a Drink (R-WENCH-STOP).")
 register("ignore_card", "Ignore another player's card of one of `types` that would change one of your `attrs`.",
          {"attrs": _list_of(*STATS), "types": _list_of(*_CARD_TYPES)})
@@ -107,13 +114,20 @@ register("redirect_change", "Answering a pending Fortitude loss aimed at you: it
          "or a Minion) instead, as though from its original source; only the Fortitude loss moves.")
 register("replace_change", "Answering a pending change of `stat` you would pay or lose: lose `with` instead, the same "
          "amount (the Inn pays any Gold).", {"stat": _enum("gold", "fortitude"), "with": _enum("fortitude", "alcohol")})
+register("if_unhurt_by_reduction", "Hit-back cards that may not be played if you reduced that Fortitude loss "
+         "(Sera's \"Swift counterattack\"): the card is offered only if the loss was not reduced.")
 register("choose", "The player picks one of `options` (the decision's `mode`) and runs its steps.",
          {"options": _steps_dict})
 # --- Drinks ----------------------------------------------------------------------------------
 register("ignore_drink", "Ignore a Drink portion you are about to drink (the decision's `portion`).")
-register("modify_drink", "Change a revealed Drink portion's Alcohol Content by `alcohol`.", {"alcohol": _int})
-register("pass_drink", "Hand a Drink portion you are about to drink to another seat (`target`).")
+register("modify_drink", "Change a revealed Drink portion's Alcohol Content by `alcohol`; `own`: only a portion the "
+         "player (or a teammate) holds.", {"alcohol": _int}, {"own": _bool})
+register("pass_drink", "Hand a Drink portion you are about to drink to another seat (`target`); `pays`: the Drink "
+         "gains \"the card's player pays you that much Gold\" (not if its drinker Ignores it; its payer may Ignore "
+         "the Drink to keep the Gold).", optional={"pays": _nat})
 register("split_drink", "Split a Drink portion you are about to drink with another seat (`target`).")
+register("halve_drink", "Split a Drink portion you are about to drink with nobody: the other half is gone and each "
+         "number is rounded down in size (\"Zis drink is fang-tastic!\").")
 register("courage", "Your Drink portion's Alcohol Content becomes Fortitude when drunk.")
 register("extra_drink", "Another seat about to drink also drinks the next card of their own pile.")
 register("order_drinks", "Order a Drink from the Drink Deck onto each pile named by `targets`.")
@@ -127,7 +141,8 @@ register("ante", "Everyone still in the Round antes 1 Gold.")
 register("force_out", "The target leaves the Round.")
 register("leave_round", "Skip the ante answered and leave the Round.")
 register("catch_cheater", "Negate the Cheating card answered and win the Round.")
-register("end_round", "End the Round; the pot goes to the Inn.")
+register("end_round", "End the Round; the pot goes to the Inn, or with `to: player` to the card's player (not as "
+         "winning the Round).", optional={"to": _enum("inn", "player")})
 register("take_from_pot", "Take `amount` Gold from the pot.", {"amount": _nat})
 register("take_pot", "Answering a win: you collect the pot instead.")
 # --- tokens and zones (the later boxes) -----------------------------------------------------
@@ -152,6 +167,29 @@ register("offer_purchase", "The player may buy the top card of any of its `zones
 register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
          {"zone": _name})
 
+
+# --- Treasure and Drunken Chi (treasure.py, chi.py) -------------------------------------------
+register("get_treasure", "The player Gets Treasure from shared zone `zone` (default treasure): reveal the top card; a "
+         "Curse is followed at once, else the player equips it or discards it. `reshuffle` (default true): an empty "
+         "deck is reshuffled from its discard pile first.", optional={"zone": _name, "reshuffle": _bool})
+register("at_level", "Level-dependent: `then` runs if the player's Level (its equipped Treasure) is `level` or more "
+         "when the card resolves, else `else` (if given).", {"level": _nat, "then": _steps_list},
+         {"else": _steps_list})
+register("may_gain_token", "The player may gain `amount` of token `token` (it is asked; Zakhan's Drunken Chi).",
+         {"token": _name, "amount": _nat})
+register("draw_to_zone", "The player moves the top `amount` cards of its zone `from` to its zone `to` (Lizwick's Items); "
+         "a card with timing `immediate` is resolved at once instead, as a card of the player's.",
+         {"from": _name, "to": _name, "amount": _nat})
+register("end_turn", "The player's turn ends now: it skips its remaining phases, plays no card and Ignores every "
+         "effect for the rest of the turn (\"Needle of Sleeping\").")
+register("drop_treasure", "The equipped Treasure of the hook's seat (the `target` of a hook for any seat, else the "
+         "player) goes to the Treasure discard pile (when it leaves the game).")
+
+#: Steps nested inside a step: primitive -> its parameters that hold lists of steps.
+NESTED = {"at_level": ("then", "else")}
+
+#: Steps that are a card's cost, paid as it is played (costs.py): not what the card does.
+COSTS = ("spend_token",)
 
 #: Primitives that answer a card's own pending changes: content with none of them lets a
 #: card's changes land at once (changes.submit).
@@ -187,6 +225,9 @@ def check_steps(steps, where: str):
         if prim.name == "choose" and _steps_dict(step.get("options")):
             for mode, sub in step["options"].items():
                 yield from check_steps(sub, f"{here}.options.{mode}")
+        for k in NESTED.get(prim.name, ()):
+            if isinstance(step.get(k), list):
+                yield from check_steps(step[k], f"{here}.{k}")
 
 
 # --- summaries derived from steps (hints for bots, timers and narration) ---------------------
@@ -196,10 +237,15 @@ def summary(card) -> str:
     bots and narration use it; the engine itself never branches on it."""
     if card.event:
         return card.event
-    if not card.steps:
+    steps = [s for s in card.steps if s["do"] not in COSTS] if any(s["do"] in COSTS for s in card.steps) else card.steps
+    if not steps:
         return ""
-    dos = [s["do"] for s in card.steps]
-    first = card.steps[0]
+    if steps[0]["do"] == "at_level":         # read as its base effect (below the Level)
+        from dataclasses import replace
+        first = steps[0]
+        return summary(replace(card, steps=tuple(first.get("else") or first["then"]) + tuple(steps[1:])))
+    dos = [s["do"] for s in steps]
+    first = steps[0]
     if dos[0] == "lose":
         if "after_hurt" in card.timing:
             return "hit_back"
@@ -261,3 +307,5 @@ def flat(steps):
         if s["do"] == "choose":
             for sub in s["options"].values():
                 yield from flat(sub)
+        for k in NESTED.get(s["do"], ()):
+            yield from flat(s.get(k) or ())

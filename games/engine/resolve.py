@@ -21,14 +21,23 @@ def play(state: State, decision: dict, ctx) -> None:
           "ignored": [], "inn_pays": [], "leavers": []}
     if ctx[0] == "window":
         fr["on"] = ctx[1]["id"]
-    fr["as"] = {"phase": "action" if ctx == ("phase", "action") else "play",
-                "window": "response", "gamble": "gamble"}[ctx[0]]
+    fr["as"] = ("action" if ctx[1] == "action" else "play") if ctx[0] == "phase" else _AS[ctx[0]]
     if ctx[0] == "gamble" and fr["effect"] == "gamble":
         fr["effect"] = "control"     # "Gambling? I'm in!" inside a Round takes control
     emit(state, "played", seat=seat, card=cid, title=c.title, effect=fr["effect"], args=args,
          **({"on": fr["on"]} if "on" in fr else {}))
+    for st in c.steps:                 # a cost is paid as the card is played, never refunded (costs.py)
+        pay_now = BEHAVIOUR[st["do"]].on_play
+        if pay_now is not None:
+            pay_now(state, fr, st)
     push(state, fr, poll_from=seat)
+    for st in c.steps:                  # what is paid or marked as it is played (Glare, Mix-ins)
+        if BEHAVIOUR[st["do"]].played is not None:
+            BEHAVIOUR[st["do"]].played(state, fr, st)
     variants.of(state).champions(state, fr, seat)     # a team game: Champions before anyone answers
+
+
+_AS = {"window": "response", "gamble": "gamble"}
 
 
 def resolve_card(state: State, fr: dict) -> None:

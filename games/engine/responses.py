@@ -12,8 +12,10 @@ of its steps can act (`steps.BEHAVIOUR[...].args`); nothing here knows a card by
 from .content import CHEATING, of
 from .frames import active_round
 from .state import State
-from . import minions, variants
+from . import extras, minions, variants
 from .hooks import value
+from .zones import held
+from .ops import napping
 from .teams import any_of, opponents, same_team, solo, team
 from .steps import AFTER_WINDOWS, BEHAVIOUR, affected, always, answers, flags_of, payers, step_args
 
@@ -111,6 +113,7 @@ TIMING = {
     "after_hurt": _after_hurt,
     "after_win": _after_win,
     "round": _round,
+    "immediate": lambda state, seat, c, ctx: False,      # resolved when drawn (items.draw)
 }
 
 
@@ -120,6 +123,18 @@ def _two_others(state, seat, ctx):
     others = _others(state, seat)
     # Two Drinks on one pile or on two: unordered pairs with repetition.
     return [{"targets": [a, b]} for i, a in enumerate(others) for b in others[i:]]
+
+
+def _three_others(state, seat, ctx):
+    """Three different other players ("You get a knife..." [004:549-553]), or all of them."""
+    from itertools import combinations
+    others = _others(state, seat)
+    return [{"targets": list(c)} for c in combinations(others, min(3, len(others)))]
+
+
+def _two_other_players(state, seat, ctx):
+    others = _others(state, seat)
+    return [{"targets": [a, b]} for i, a in enumerate(others) for b in others[i + 1:]]
 
 
 def _rivals(state, seat, ctx):
@@ -132,6 +147,8 @@ TARGET = {
     "any": lambda state, seat, ctx: [{"target": t} for t in state.living()],
     "other": lambda state, seat, ctx: [{"target": t} for t in _others(state, seat)],
     "two_others": _two_others,
+    "three_others": _three_others,
+    "two_other_players": _two_other_players,
     "rival_in_round": _rivals,
     "source": lambda state, seat, ctx: [{"target": ctx[1]["source"]}],
 }
@@ -164,9 +181,7 @@ def playable(state: State, seat: int, cid: int, c, ctx, allowed=None) -> list[di
 
 
 def _add(out, state, seat, cid, c, ctx, allowed, answering, prof) -> None:
-    timings, checks, kinds = prof
-    if allowed.isdisjoint(timings):
-        return
+    checks, kinds = prof[1], prof[2]
     for timing in c.timing:
         if timing not in allowed:
             continue
@@ -174,20 +189,30 @@ def _add(out, state, seat, cid, c, ctx, allowed, answering, prof) -> None:
             continue            # none of its steps can answer this kind of thing
         if not TIMING[timing](state, seat, c, ctx):
             continue
-        targets = _NO_TARGET if c.target == "none" else TARGET[c.target](state, seat, ctx)
-        if c.target == "other" and minions.hurts_target(c):
-            # A card that makes another player lose Fortitude, or redirects it, may pick a
-            # Minion instead [001:1155-1158].
-            targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)]
-        elif c.target == "source" and "minion" in ctx[1] and minions.hurts_target(c):
-            # Hurt by a Minion: hit back at its owner or at the Minion [001:1184-1188].
-            targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)
-                                       if m == ctx[1]["minion"]]
-        for t in targets:
-            if checks:
-                out.extend({"seat": seat, "type": "play", "card": cid, **a}
-                           for a in step_args(state, seat, c, checks, ctx, t, t))
-            else:
+        target = c.target
+        if target == "none":
+            if len(checks) == 1:        # the usual response: one step decides, no target
+                step = checks[0]
+                for a in BEHAVIOUR[step["do"]].args(state, seat, c, step, ctx, {}):
+                    out.append({"seat": seat, "type": "play", "card": cid, **a})
+                continue
+            targets = _NO_TARGET
+        else:
+            targets = TARGET[target](state, seat, ctx)
+            if target == "other" and minions.hurts_target(c):
+                # A card that makes another player lose Fortitude, or redirects it, may pick a
+                # Minion instead [001:1155-1158].
+                targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)]
+            elif target == "source" and "minion" in ctx[1] and minions.hurts_target(c):
+                # Hurt by a Minion: hit back at its owner or at the Minion [001:1184-1188].
+                targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)
+                                           if m == ctx[1]["minion"]]
+        if checks:
+            for t in targets:
+                for a in step_args(state, seat, c, checks, ctx, t, t):
+                    out.append({"seat": seat, "type": "play", "card": cid, **a})
+        else:
+            for t in targets:
                 out.append({"seat": seat, "type": "play", "card": cid, **t})
 
 
@@ -212,26 +237,60 @@ def answering_options(state: State, seat: int, ctx, kind: str) -> list[dict]:
     """The ways `seat` may play a card of its hand that answers a `kind` frame (not an
     Anytime card it could play in any window)."""
     out = []
-    cards, keys = of(state).cards, state.cards
-    for cid in state.seats[seat].hand:
-        c = cards[keys[cid]]
-        prof = c.__dict__.get("_profile") or _profile(c)
-        if kind in prof[2]:
-            _add(out, state, seat, cid, c, ctx, _RESPONSE_TIMINGS, kind, prof)
+    if napping(state, seat):
+        return out             # asleep: no cards (naps.py, items.py)
+    cand, keys = _candidates(of(state), _RESPONSE_TIMINGS, kind, True), state.cards
+    for cid in held(state, seat):
+        got = cand.get(keys[cid])
+        if got is not None:
+            _add(out, state, seat, cid, got[0], ctx, _RESPONSE_TIMINGS, kind, got[1])
     return out
 
 
 def card_options(state: State, seat: int, ctx) -> list[dict]:
     out = []
-    allowed = plausible(ctx)
-    answering = ctx[1]["f"] if ctx[0] == "window" else None
-    cards, keys = of(state).cards, state.cards
-    for cid in state.seats[seat].hand:
-        c = cards[keys[cid]]
-        prof = c.__dict__.get("_profile") or _profile(c)
-        if not allowed.isdisjoint(prof[0]):
-            _add(out, state, seat, cid, c, ctx, allowed, answering, prof)
+    if napping(state, seat):
+        return out             # asleep: no cards (naps.py, items.py)
+    if ctx[0] == "window":
+        answering = ctx[1]["f"]
+        allowed = _WINDOW_TIMINGS.get(answering, _RESPONSE_TIMINGS)
+    else:
+        answering = None
+        allowed = plausible(ctx)
+    content = of(state)
+    try:
+        cand = content._candidates[(allowed, answering, False)]
+    except (AttributeError, KeyError):
+        cand = _candidates(content, allowed, answering)
+    keys = state.cards
+    for cid in held(state, seat):
+        got = cand.get(keys[cid])
+        if got is not None:
+            _add(out, state, seat, cid, got[0], ctx, allowed, answering, got[1])
     return out
+
+
+def _candidates(content, allowed: frozenset, answering, answers_only: bool = False) -> dict:
+    """key -> (card, profile) of the content's cards that `_add` would look at in a context
+    whose plausible timings are `allowed`, answering a frame of kind `answering` (None
+    outside windows): a card none of whose timings is allowed, or only a Response that
+    answers no such frame, is left out. With `answers_only`, only cards that answer
+    `answering` at all (answering_options). Built once per content and context shape, so a
+    hand is sorted with one dict look-up per card."""
+    table = content.__dict__.get("_candidates")
+    if table is None:
+        table = content._candidates = {}
+    got = table.get((allowed, answering, answers_only))
+    if got is None:
+        got = table[(allowed, answering, answers_only)] = {}
+        for key, c in content.cards.items():
+            prof = _profile(c)
+            if answers_only and answering not in prof[2]:
+                continue
+            if any(t in allowed and not (t == "response" and answering is not None and answering not in prof[2])
+                   for t in c.timing):
+                got[key] = (c, prof)
+    return got
 
 
 # --- the prompts, by context -------------------------------------------------
@@ -261,6 +320,11 @@ def phase_options(state: State, seat: int) -> tuple[str, list[dict], list[dict]]
         opts.append({"seat": seat, "type": "drink"})
     elif phase == "end" and opts:
         opts.append({"seat": seat, "type": "pass"})            # after drinking: Anytime cards, or end
+    more = extras.options(state, seat, ("phase", phase))
+    if more:
+        if phase == "end" and not opts:
+            opts.append({"seat": seat, "type": "pass"})
+        opts[len(opts) - 1:len(opts) - 1] = more               # before the closing pass / drink
     return phase, opts, subsets
 
 
@@ -268,12 +332,50 @@ def ordering_done(state: State, seat: int) -> bool:
     return state.counts.get("drinks", 0) >= value(state, seat, "drinks_per_turn")
 
 
+def first_answer(state: State, frame: dict):
+    """(i, decisions): the first seat of the window's `poll` from `frame["i"]` on that is in
+    the game and has a legal response (`window_options` for each seat in turn, with what does
+    not depend on the seat looked up once); (len(poll), None) when no seat has one."""
+    poll = frame["poll"]
+    if "choosing" in frame:
+        return len(poll), None
+    answering = frame["f"]
+    allowed = _WINDOW_TIMINGS.get(answering, _RESPONSE_TIMINGS)
+    content = of(state)
+    try:
+        cand = content._candidates[(allowed, answering, False)]
+    except (AttributeError, KeyError):
+        cand = _candidates(content, allowed, answering)
+    more = variants.of(state).window_extras
+    ctx = ("window", frame)
+    seats, keys = state.seats, state.cards
+    calm, asleep = extras.offered(state), state.counts.get("asleep")
+    for i in range(frame["i"], len(poll)):
+        s = poll[i]
+        seat = seats[s]
+        if seat.out:
+            continue
+        out = []
+        if not ((seat.zones or asleep) and napping(state, s)):       # asleep: no cards (as card_options)
+            for cid in (held(state, s) if seat.zones or state.options else seat.hand):
+                got = cand.get(keys[cid])
+                if got is not None:
+                    _add(out, state, s, cid, got[0], ctx, allowed, answering, got[1])
+        if calm:
+            out += extras.options(state, s, ctx)
+        if more is not None:
+            out += more(state, s, frame)
+        if out:
+            return i, out
+    return max(frame["i"], len(poll)), None
+
+
 def window_options(state: State, seat: int, frame: dict) -> list[dict]:
     if "choosing" in frame:
         return []
-    out = card_options(state, seat, ("window", frame))
-    extras = variants.of(state).window_extras
-    return out if extras is None else out + extras(state, seat, frame)
+    out = card_options(state, seat, ("window", frame)) + extras.options(state, seat, ("window", frame))
+    more = variants.of(state).window_extras
+    return out if more is None else out + more(state, seat, frame)
 
 
 def gamble_options(state: State, seat: int, rnd: dict) -> list[dict]:

@@ -7,12 +7,14 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content import BASE_PACK
+from .content import BASE_PACK, of
 from .errors import IllegalDecision
-from .flow import _in_subsets, apply, current
+from .flow import apply, current
+from .prompt import in_subsets
 from .setup import new_game
 from .state import State
 from .view import view
+from .zones import held
 
 _CONTROL = {"note", "expect", "expect_prompt", "expect_error", "play", "pass"}
 
@@ -45,11 +47,27 @@ def setup_from(spec: dict, base: Path | None = None) -> dict:
 def _card_id(state: State, seat: int, name):
     if isinstance(name, int):
         return name
-    for cid in state.seats[seat].hand:
+    for cid in held(state, seat):          # the hand, then a Shelf played from as though it were
         key = state.cards[cid]
         if key == name or key.endswith("/" + name):
             return cid
-    raise ScenarioFailure(f"seat {seat} holds no card {name!r}")
+    try:                    # a card it may play from a zone (equipped Treasure)
+        return _zone_card_id(state, seat, name)
+    except ScenarioFailure:
+        raise ScenarioFailure(f"seat {seat} holds no card {name!r}") from None
+
+
+def _zone_card_id(state: State, seat: int, name, skip=()):
+    if isinstance(name, int):
+        return name
+    defs = of(state).characters[state.seats[seat].character].zones
+    zones = sorted(state.seats[seat].zones.items(), key=lambda kv: not defs.get(kv[0], {}).get("playable"))
+    for _, ids in zones:                    # zones it plays from first (Items, equipped Treasure)
+        for cid in ids:
+            key = state.cards[cid]
+            if cid not in skip and (key == name or key.endswith("/" + name)):
+                return cid
+    raise ScenarioFailure(f"seat {seat} has no card {name!r} in play")
 
 
 def decision_from(state: State, step: dict) -> dict:
@@ -61,8 +79,21 @@ def decision_from(state: State, step: dict) -> dict:
         d["card"] = _card_id(state, seat, step["play"])
     elif step.get("pass"):
         d["type"] = "pass"
-    elif d.get("type") == "discard":
+    elif d.get("type") in ("discard", "dungeon") and "cards" in d:   # a discard, or one to a Dungeon Event
         d["cards"] = sorted(_card_id(state, seat, c) for c in d.get("cards", []))
+    elif d.get("type") == "calm":
+        d["card"] = _card_id(state, seat, d["card"])
+    elif d.get("type") == "equip":          # the equipped Treasure to drop, by slug
+        taken = []
+        for c in d.get("drop", []):
+            taken.append(_zone_card_id(state, seat, c, skip=taken))
+        d["drop"] = sorted(taken)
+    elif d.get("type") == "pick" and isinstance(d.get("option"), str) and _holds(state, seat, {"play": d["option"]}):
+        d["option"] = _card_id(state, seat, d["option"])     # a card of the hand (Petrify)
+    for name in ("card", "tavern"):         # a card of a table zone, by slug (a Prize, a Tavern)
+        if isinstance(d.get(name), str):
+            d[name] = next(cid for ids in state.zones.values() for cid in ids
+                           if state.cards[cid] == d[name] or state.cards[cid].endswith("/" + d[name]))
     return d
 
 
@@ -104,7 +135,7 @@ def _check_prompt(state, exp: dict, where: str):
     for key, must in (("has", True), ("lacks", False)):
         for item in exp.get(key, []):
             d = decision_from(state, {"seat": p.seat, **item}) if _holds(state, p.seat, item) else None
-            present = d is not None and (d in p.decisions or _in_subsets(d, p.subsets))
+            present = d is not None and (d in p.decisions or in_subsets(d, p.subsets))
             if present != must:
                 raise ScenarioFailure(f"{where}: expected {item!r} to be {'offered' if must else 'not offered'}")
 

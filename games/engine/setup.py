@@ -3,7 +3,7 @@ from .content import BASE, ContentError, load_content, of
 from .errors import IllegalDecision
 from .flow import advance
 from .rng import choice, shuffle
-from . import hooks, variants
+from . import extensions, hooks, variants
 from .state import Mat, Seat, State
 
 MIN_SEATS, MAX_SEATS = 2, 8
@@ -37,6 +37,10 @@ def new_game(setup: dict) -> State:
         if not isinstance(s, dict) or s.get("character") not in content.characters:
             raise _bad(f"Each seat needs a character, one of: {', '.join(content.characters)}.")
     n = len(seats)
+    for i, s in enumerate(seats):
+        problem = rules.check_character(i, n, content.characters[s["character"]])
+        if problem:
+            raise _bad(problem)
     state = State(seed=seed, variant=name, options=dict(setup.get("options") or {}),
                   cards=[], owner=[], seats=[], drink_deck=[], drink_discard=[], shuffles={},
                   content="" if content is BASE else content.id)
@@ -55,10 +59,15 @@ def new_game(setup: dict) -> State:
     state.drink_deck = _instances(state, deck_list("drink"), "drink")
     _zones(state, content)
     rules.setup(state)
+    problem = extensions.check(state)
+    if problem:
+        raise _bad(problem)
+    extensions.setup(state)                 # table options (Dungeon Events)
 
     position = setup.get("position")
     if position:
         _place(state, position)
+        extensions.place(state, position)
     else:
         _deal(state)
         first = setup.get("first_seat")
@@ -68,6 +77,8 @@ def new_game(setup: dict) -> State:
     if not position:            # a position is a game under way: its set-up is behind it
         for i in range(n):
             hooks.run(state, i, "setup")
+        for i in rules.turn_seats(state):     # the first turn begins too (Get Treasure, §14.10)
+            hooks.run(state, i, "turn_start")
     advance(state)
     state._fx = []
     return state
@@ -150,6 +161,41 @@ class _Pool:
         return [self.take(_key(self.state, deck, nm)) for nm in names or []]
 
 
+def pool_deck(state: State, zone: str) -> str:
+    """The deck a shared zone is dealt from."""
+    for ch in of(state).characters.values():
+        z = ch.zones.get(zone)
+        if z and z.get("shared"):
+            return z["deck"]
+    return zone
+
+
+def _shared_take(state, shared, name):
+    """A card a seat's zone takes from a shared deck ("treasure/budget-armor"), or None."""
+    if "/" not in name:
+        return None
+    deck = name.split("/")[0]
+    for zone, pool in shared.items():
+        if pool_deck(state, zone) == deck:
+            return pool.take(_key(state, deck, name))
+    return None
+
+
+def _others_cards(state: State, pos: dict) -> None:
+    """Zone cards a position gives as {"seat": j, "card": slug}: another seat's cards (those
+    Nerodia has Petrified), taken from that seat's deck so they keep their owner."""
+    for i, p in enumerate(pos.get("seats") or []):
+        for name, slugs in ((p or {}).get("zones") or {}).items():
+            for k, x in enumerate(slugs):
+                if isinstance(x, dict):
+                    j = x["seat"]
+                    pool = _Pool(state, state.seats[j].deck, j)
+                    cid = pool.take(_key(state, of(state).characters[state.seats[j].character].deck, x["card"]))
+                    if cid in state.seats[j].deck:
+                        state.seats[j].deck.remove(cid)
+                    state.seats[i].zones[name][k] = cid
+
+
 def _stack(top_first: list[int]) -> list[int]:
     """Positions list piles top first; the state keeps the top last."""
     return list(reversed(top_first))
@@ -157,6 +203,7 @@ def _stack(top_first: list[int]) -> list[int]:
 
 def _place(state: State, pos: dict) -> None:
     drinks = _Pool(state, state.drink_deck, "drink")
+    shared = {name: _Pool(state, ids, name) for name, ids in state.zones.items() if not name.endswith(":discard")}
     for i, seat in enumerate(state.seats):
         p = (pos.get("seats") or [{}] * len(state.seats))[i] or {}
         pool = _Pool(state, seat.deck, i)
@@ -164,7 +211,8 @@ def _place(state: State, pos: dict) -> None:
         seat.hand = pool.take_all(p.get("hand"), deck)
         seat.discard = pool.take_all(p.get("discard"), deck)
         for name, slugs in (p.get("zones") or {}).items():     # e.g. Minions already in play
-            seat.zones[name] = pool.take_all(slugs, deck)
+            seat.zones[name] = [None if isinstance(x, dict) else _shared_take(state, shared, x) or pool.take(_key(state, deck, x))
+                                for x in slugs]
         top = pool.take_all(p.get("deck"), deck)
         seat.drink_me = _stack(drinks.take_all(p.get("drink_me"), "drink"))
         rest = pool.free
@@ -181,6 +229,14 @@ def _place(state: State, pos: dict) -> None:
         seat.tokens.update(p.get("tokens") or {})
         if p.get("out"):
             seat.out = p["out"]
+    for name, pool in shared.items():       # a shared deck's top cards and discard pile (Treasure)
+        zpos = pos.get("zones") or {}
+        deck = pool_deck(state, name)
+        discard = pool.take_all(zpos.get(name + ":discard"), deck)
+        top = pool.take_all(zpos.get(name), deck)
+        state.zones[name] = pool.free + _stack(top)
+        state.zones[name + ":discard"] = discard
+    _others_cards(state, pos)
     state.drink_discard = drinks.take_all(pos.get("drink_discard"), "drink")
     top = drinks.take_all(pos.get("drink_deck"), "drink")
     rest = drinks.free

@@ -89,11 +89,13 @@ class State:
     winners: list = field(default_factory=list)
     decisions: int = 0
     content: str = ""                            # content id (content.py); "" is the built-in base pack
+    tokens: dict = field(default_factory=dict)   # table counters a table option adds (Dungeon Event progress)
 
     # Transient, never serialised: the Effects of the running `apply` and the
     # prompt the state is waiting on (both rebuilt on demand).
     _fx: list = field(default_factory=list, repr=False, compare=False)
     _prompt: object = field(default=None, repr=False, compare=False)
+    _rules: object = field(default=None, repr=False, compare=False)   # variants.of's answer, kept
 
     def __post_init__(self):
         self.link()
@@ -107,6 +109,8 @@ class State:
 
     def to_dict(self) -> dict:
         d = {k: getattr(self, k) for k in _STATE_FIELDS}
+        if not self.tokens:
+            del d["tokens"]      # absent unless a table option uses it: the base game's encoding is unchanged
         d["seats"] = [{k: getattr(s, k) for k in _SEAT_FIELDS} for s in self.seats]
         d["mats"] = [[m.fortitude, m.alcohol, m.gold] for m in self.mats]
         return d

@@ -17,13 +17,13 @@ Contexts: ("phase", name), ("window", frame), ("gamble", round) (responses.py).
 """
 from dataclasses import dataclass
 
-from . import changes, drinks, gambling, minions
+from . import changes, chi, drinks, gambling, items, minions, treasure
 from .changes import answerers
 from .content import of
 from .frames import active_round, find, pop, push
-from .ops import INN, discard_card, draw_drink, emit
+from .ops import INN, discard_card, emit, order_drink
 from .state import State
-from .teams import any_of, member_in, opponents, same_team, team
+from .teams import any_of, member_in, opponents, same_team, solo, team
 
 AFTER_WINDOWS = {"hitback", "won"}
 
@@ -47,11 +47,14 @@ def _nothing(state, fr, step):
 @dataclass(frozen=True)
 class Behaviour:
     run: object = _nothing
+    on_play: object = None                 # runs when the card is played (a cost), not when it resolves
     args: object = always
     affects: object = _none
     payers: object = _nobody
     flags: frozenset = frozenset()
     answers: frozenset = frozenset()       # the frame kinds (card, drink) it can answer
+    played: object = None                  # (state, fr, step) run as the card is played: a cost paid
+                                           # then (Glare), a mark made then (a Mix-in's Drink)
 
 
 BEHAVIOUR: dict[str, Behaviour] = {}
@@ -71,6 +74,8 @@ def seats_of(state: State, fr: dict, who: str) -> list[int]:
         return [] if t is None else [t]          # no seat when a Minion is the target
     if who == "self":
         return [player]
+    if who == "targets":
+        return sorted(fr["args"].get("targets") or ())
     if who == "others":
         return opponents(state, player)          # each player not on your team (§15.6)
     champions = fr.get("champions")              # "each player (including you)": the Champions (§15.5)
@@ -101,6 +106,11 @@ def top_card(ctx):
 
 def answered(state: State, fr: dict):
     return find(state, fr["on"])
+
+
+def top_frame_kind(ctx):
+    """The kind of frame a response window is on (None outside a window)."""
+    return ctx[1]["f"] if ctx[0] == "window" else None
 
 
 # --- Fortitude, Alcohol, Gold ------------------------------------------------------------
@@ -138,7 +148,15 @@ def _submit(state, fr, chs):
     return changes.WAIT if changes.submit(state, chs, _hit(fr), fr) else None
 
 
+def _otto(state, fr, step, stat, delta):
+    """Otto (a table option, not a seat) is one of "each (other) player" too (otto.py)."""
+    if state.options and state.options.get("otto"):
+        from .otto import struck
+        struck(state, fr, step, stat, delta)
+
+
 def _run_lose(state, fr, step):
+    _otto(state, fr, step, step["stat"], -step["amount"])
     chs = _changes_of(state, fr, step, step["stat"], -step["amount"])
     if step["stat"] == "fortitude":
         chs += _minion_hits(state, fr, step)
@@ -161,6 +179,7 @@ def _minion_hits(state, fr, step) -> list:
 
 
 def _run_gain(state, fr, step):
+    _otto(state, fr, step, step["stat"], step["amount"])
     return _submit(state, fr, _changes_of(state, fr, step, step["stat"], step["amount"]))
 
 
@@ -170,6 +189,7 @@ def _run_pay(state, fr, step):
         to = fr["args"].get("target")
         if to is None or state.seats[to].out or _ignores(state, fr, to):
             return None                # Ignoring it keeps them from being paid [001:2150-2153]
+    _otto(state, fr, step, "gold", -step["amount"])
     chs = _changes_of(state, fr, step, "gold", -step["amount"], to=to)
     for ch in chs:
         if ch["target"] in fr["inn_pays"]:
@@ -197,7 +217,19 @@ behaviour("pay", run=_run_pay, affects=_affects_stat, payers=_pay_payers)
 
 def _args_negate(state, seat, card, step, ctx, chosen):
     fr = top_card(ctx)
-    return [{}] if fr and fr["type"] in step["types"] else []
+    if not fr or fr["type"] not in step["types"] or unstoppable(state, fr):
+        return []
+    if step.get("spare_negates") and any(s["do"] in ("negate", "negate_drink_change") for s in card_of(state, fr).steps):
+        return []
+    return [{}]
+
+
+def _args_unreduced(state, seat, card, step, ctx, chosen):
+    """"You may not play this card if you reduced that Fortitude loss" [004:265-269]."""
+    fr = ctx[1] if ctx[0] == "window" else None
+    if fr is None or fr["f"] != "hitback":
+        return []
+    return [] if any_of(state, seat, fr.get("reduced", ())) else [{}]
 
 
 def _run_negate(state, fr, step):
@@ -221,12 +253,16 @@ def _args_negate_drink_change(state, seat, card, step, ctx, chosen):
 def can_ignore_card(state, seat, step, fr) -> bool:
     # Shared defence (§15.3): a seat may Ignore a card for a teammate, and one Ignore covers the
     # team's whole (summed) loss (§15.6); never a card of its own team's (R-IGNORE-OWN).
-    if fr is None or fr["type"] not in step["types"] or same_team(state, fr["seat"], seat):
+    if fr is None or fr["type"] not in step["types"] or unstoppable(state, fr):
+        return False                     # "This card can't be Negated or Ignored" (villainy.py)
+    if same_team(state, fr["seat"], seat) and fr.get("as") != "curse":   # a Curse is nobody's card
         return False
     if seat in fr["ignored"] and not _ignores_stack(state, fr, seat):
         return False
-    attrs = set(step["attrs"])
-    return any(affected(state, fr, s) & attrs for s in team(state, seat))
+    attrs = step["attrs"]
+    if solo(state):
+        return not affected(state, fr, seat).isdisjoint(attrs)
+    return any(not affected(state, fr, s).isdisjoint(attrs) for s in team(state, seat))
 
 
 def _ignores_stack(state, fr, seat) -> bool:
@@ -298,6 +334,7 @@ def _run_choose(state, fr, step):
 
 
 behaviour("negate", answers={"card"}, run=_run_negate, args=_args_negate)
+behaviour("if_unhurt_by_reduction", args=_args_unreduced)
 behaviour("negate_drink_change", answers={"card"}, run=_run_negate, args=_args_negate_drink_change)
 behaviour("ignore_card", answers={"card", "change"}, run=_run_ignore_card, args=_args_ignore_card)
 behaviour("inn_pays", answers={"card", "change"}, run=_run_inn_pays, args=_args_inn_pays)
@@ -334,9 +371,22 @@ def _args_reduce(state, seat, card, step, ctx, chosen):
 
 
 def _run_reduce(state, fr, step):
-    _, ch = _answered_change(state, fr)
-    if ch is not None:
-        ch["reduced"] = ch.get("reduced", 0) + step["amount"]
+    frame, ch = _answered_change(state, fr)
+    if ch is None:
+        return
+    # A team's loss from one card is one loss (§15.6): what the reduction leaves over comes off
+    # its teammates' changes of the same kind from that card (R-TEAM-REDUCE, [003:765]).
+    mates = [o for o in frame["changes"] if o is not ch and ch["card"] is not None and o["card"] == ch["card"]
+             and o["stat"] == ch["stat"] and o["target"] is not None and o["target"] in team(state, ch["target"])
+             and changes.hurts(o) and "ignored" not in o and "replaced" not in o]
+    left = step["amount"]
+    for o in [ch] + mates:
+        n = min(left, changes.amount(o))
+        if n or o is ch:
+            o["reduced"] = o.get("reduced", 0) + n
+        left -= n
+    if left:
+        ch["reduced"] = ch.get("reduced", 0) + left      # more than there is: it is all gone
 
 
 def _args_redirect(state, seat, card, step, ctx, chosen):
@@ -396,16 +446,29 @@ def ignorable_drinks(state, seat, ctx):
 
 
 def _args_ignore_drink(state, seat, card, step, ctx, chosen):
-    return [{"portion": k} for k in ignorable_drinks(state, seat, ctx)]
+    out = [{"portion": k} for k in ignorable_drinks(state, seat, ctx)]
+    mates = team(state, seat)
+    # A Drink that makes you (or a teammate) pay its drinker may be Ignored to keep the Gold [001:2093-2095].
+    out += [{"portion": k} for k, p in _portions(ctx)
+            if p.get("payer") in mates and p["holder"] not in mates and not p.get("unpaid") and not p["ignored"]]
+    return out
 
 
 def _args_modify_drink(state, seat, card, step, ctx, chosen):
+    if step.get("own"):
+        mates = team(state, seat)
+        return [{"portion": k} for k, p in _portions(ctx) if p["holder"] in mates]
     return [{"portion": k} for k, p in _portions(ctx)]
 
 
 def _args_pass_or_split(state, seat, card, step, ctx, chosen):
     others = opponents(state, seat)          # never to a teammate [001:1385-1386]
     return [{"portion": k, "target": t} for k in ignorable_drinks(state, seat, ctx) for t in others]
+
+
+def _args_halve(state, seat, card, step, ctx, chosen):
+    # A Drink you or a teammate is about to drink, not one already split in half ("fang-tastic").
+    return [{"portion": k} for k in ignorable_drinks(state, seat, ctx) if not ctx[1]["portions"][k].get("halved")]
 
 
 def _args_courage(state, seat, card, step, ctx, chosen):
@@ -419,7 +482,7 @@ def _args_extra_drink(state, seat, card, step, ctx, chosen):
 
 def _run_order_drinks(state, fr, step):
     for t in fr["args"]["targets"]:
-        cid = draw_drink(state)
+        cid = order_drink(state, fr["seat"])
         if cid is not None:
             state.seats[t].drink_me.append(cid)
             emit(state, "ordered", seat=fr["seat"], target=t)
@@ -428,8 +491,9 @@ def _run_order_drinks(state, fr, step):
 behaviour("ignore_drink", answers={"drink"}, run=lambda s, fr, st: drinks.ignore(s, fr), args=_args_ignore_drink, flags={"drink"})
 behaviour("modify_drink", answers={"drink"}, run=lambda s, fr, st: drinks.modify(s, fr, st["alcohol"]), args=_args_modify_drink,
           flags={"drink"})
-behaviour("pass_drink", answers={"drink"}, run=lambda s, fr, st: drinks.hand_over(s, fr), args=_args_pass_or_split, flags={"drink"})
+behaviour("pass_drink", answers={"drink"}, run=lambda s, fr, st: drinks.hand_over(s, fr, st.get("pays", 0)), args=_args_pass_or_split, flags={"drink"})
 behaviour("split_drink", answers={"drink"}, run=lambda s, fr, st: drinks.split(s, fr), args=_args_pass_or_split, flags={"drink"})
+behaviour("halve_drink", answers={"drink"}, run=lambda s, fr, st: drinks.halve(s, fr), args=_args_halve, flags={"drink"})
 behaviour("courage", answers={"drink"}, run=lambda s, fr, st: drinks.courage(s, fr), args=_args_courage, flags={"drink"})
 behaviour("extra_drink", answers={"drink"}, run=lambda s, fr, st: drinks.extra(s, fr), args=_args_extra_drink)
 behaviour("order_drinks", run=_run_order_drinks)
@@ -500,7 +564,7 @@ behaviour("force_out", run=lambda s, fr, st: gambling.force_out(s, fr), flags={"
 behaviour("leave_round", answers={"card"}, run=_run_leave, args=_args_leave)
 behaviour("catch_cheater", answers={"card"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
           flags={"ends_round"})
-behaviour("end_round", run=lambda s, fr, st: gambling.end_to_inn(s, fr), args=_args_end_round, flags={"round"})
+behaviour("end_round", run=lambda s, fr, st: gambling.end_to_inn(s, fr, st.get("to", "inn")), args=_args_end_round, flags={"round"})
 behaviour("take_from_pot", run=lambda s, fr, st: gambling.grab_coin(s, fr, st["amount"]), args=_args_take_from_pot)
 behaviour("take_pot", run=lambda s, fr, st: gambling.take_pot(s, fr), flags={"round"})
 
@@ -543,18 +607,12 @@ def _run_start_brawl(state, fr, step):
     """Samantha's Brawls [003:645-659]: the Brawl count goes up by 1, then the top Brawler
     card is revealed and played as though it were an Action she played (it can be Ignored,
     hit back...). An empty Brawler deck is reshuffled from its discards."""
+    from .decks import refill
     from .ops import card, change_token, emit
-    from .rng import shuffle
     seat = fr["seat"]
     change_token(state, seat, step["token"], 1, reason="brawl")
-    deck, discard = step["zone"], step["zone"] + ":discard"
-    if not state.zones.get(deck) and state.zones.get(discard):
-        n = state.shuffles.get(deck, 0) + 1
-        state.shuffles[deck] = n
-        state.zones[deck], state.zones[discard] = state.zones[discard], []
-        shuffle(state.zones[deck], state.seed, deck, n)
-        emit(state, "reshuffled", deck=deck, cards=len(state.zones[deck]))
-    if not state.zones.get(deck):
+    deck = step["zone"]
+    if not refill(state, deck):
         return
     cid = state.zones[deck].pop()
     c = card(state, cid)
@@ -616,6 +674,45 @@ def _run_offer_purchase(state, fr, step):
 behaviour("offer_purchase", run=_run_offer_purchase)
 
 
+# --- Treasure and Drunken Chi (treasure.py, chi.py) ------------------------------------------
+
+def _run_at_level(state, fr, step):
+    """Level is read as the card resolves [002:264]; the branch's steps run in order (a
+    branch's pending changes wait with the card's later steps only if it is its last)."""
+    out = None
+    for st in treasure.branch(state, fr, step):
+        out = BEHAVIOUR[st["do"]].run(state, fr, st)
+    return out
+
+
+def _args_at_level(state, seat, card, step, ctx, chosen):
+    sub = treasure.branch(state, {"seat": seat}, step)
+    return step_args(state, seat, card, sub, ctx, {}, chosen) if sub else [{}]
+
+
+def _affects_at_level(state, fr, step, seat):
+    out = set()
+    for st in treasure.branch(state, fr, step):
+        out |= BEHAVIOUR[st["do"]].affects(state, fr, st, seat)
+    return out
+
+
+def _payers_at_level(state, fr, step):
+    out = []
+    for st in treasure.branch(state, fr, step):
+        out.extend(s for s in BEHAVIOUR[st["do"]].payers(state, fr, st) if s not in out)
+    return out
+
+
+behaviour("get_treasure", run=lambda s, fr, st: treasure.get(s, fr["seat"], st.get("zone", "treasure"),
+                                                             st.get("reshuffle", True)))
+behaviour("at_level", run=_run_at_level, args=_args_at_level, affects=_affects_at_level, payers=_payers_at_level)
+behaviour("may_gain_token", run=lambda s, fr, st: chi.offer(s, fr["seat"], st["token"], st["amount"]))
+behaviour("draw_to_zone", run=lambda s, fr, st: items.draw(s, fr["seat"], st["from"], st["to"], st["amount"]))
+behaviour("end_turn", run=lambda s, fr, st: items.end_turn(s, fr["seat"]))
+behaviour("drop_treasure", run=lambda s, fr, st: treasure.drop_all(s, fr["args"].get("target", fr["seat"])))
+
+
 # --- reading a card's steps ---------------------------------------------------------------
 
 def answers(steps) -> frozenset:
@@ -635,14 +732,21 @@ def card_of(state, fr):
 
 def frame_steps(state, fr) -> tuple:
     """The steps a card frame will run: a Minion's activation runs its `activate` steps."""
-    c = card_of(state, fr)
+    c = of(state).cards[state.cards[fr["card"]]]
     return c.activate["steps"] if fr["as"] == "activation" else c.steps
+
+
+def _live(state, fr):
+    """`live_steps` of a card frame; its own steps as they are when it chose no `mode` (a
+    `choose` step then affects, makes pay and flags nothing, as live_steps would skip it)."""
+    args = fr["args"]
+    return live_steps(frame_steps(state, fr), args) if "mode" in args else frame_steps(state, fr)
 
 
 def affected(state: State, fr: dict, seat: int) -> set:
     """The attributes a card frame would directly change for `seat` (digest §8), read from its steps."""
     out = set()
-    for step in live_steps(frame_steps(state, fr), fr["args"]):
+    for step in _live(state, fr):
         out |= BEHAVIOUR[step["do"]].affects(state, fr, step, seat)
     return out
 
@@ -650,7 +754,7 @@ def affected(state: State, fr: dict, seat: int) -> set:
 def payers(state: State, fr: dict) -> list[int]:
     """Seats a card frame would make pay or ante Gold, read from its steps."""
     out = []
-    for step in live_steps(frame_steps(state, fr), fr["args"]):
+    for step in _live(state, fr):
         out.extend(s for s in BEHAVIOUR[step["do"]].payers(state, fr, step) if s not in out)
     return out
 
@@ -668,9 +772,16 @@ def live_steps(steps, args):
 
 def flags_of(state, fr) -> set:
     out = set()
-    for s in live_steps(frame_steps(state, fr), fr["args"]):
+    for s in _live(state, fr):
         out |= BEHAVIOUR[s["do"]].flags
     return out
+
+
+def unstoppable(state, fr) -> bool:
+    """Whether the card frame `fr` "can't be Negated or Ignored" (a Boss card, villainy.py).
+    Asked by every Negate and Ignore offered, so only content with such a card looks."""
+    return ("unstoppable" in of(state).step_kinds and fr.get("f") == "card"
+            and "unstoppable" in flags_of(state, fr))
 
 
 def changes_drink(state, fr) -> bool:
@@ -704,3 +815,7 @@ def step_args(state, seat, card, steps, ctx, start: dict, chosen: dict) -> list[
 def run_steps(state, fr, steps) -> None:
     for step in steps:
         BEHAVIOUR[step["do"]].run(state, fr, step)
+
+
+# Primitives registered by their own modules (the later boxes' mechanics).
+from . import costs, discards, naps, redirects, scarabs  # noqa: E402,F401

@@ -18,9 +18,9 @@ points of `variants.py`; who is on whose team is `teams.py` (seats sharing a mat
   team's. The chosen seats are written on the event or card (`champions`) and only they take
   part (`ops.taking_part`, `steps.seats_of`).
 """
-from .flow import Prompt
+from .prompt import Prompt
 from .frames import find, push
-from .ops import INN, change_alcohol, change_fortitude, emit, gain_gold, living_from, order_from
+from .ops import INN, change_alcohol, change_fortitude, emit, gain_gold, living_from, napping, order_from
 from .state import State
 from .steps import flags_of, live_steps, frame_steps
 from .teams import one_per_team, team
@@ -59,6 +59,9 @@ class TeamVariant(Variant):
     def starting_gold(self, n: int) -> int:
         return self.gold                             # per team, whatever the table's size [001:1316]
 
+    def team_label(self, seat: int, n: int) -> str:
+        return f"Team {'ABCD'[self.mat_of(seat, n)]}"
+
     def setup(self, state: State) -> None:
         for s in range(0, len(state.seats), self.team_size):
             state.seats[s].tokens["potions"] = self.potions
@@ -76,14 +79,16 @@ class TeamVariant(Variant):
         for k in ("actions", "acted", "drinks"):    # each teammate's own Action and Drink to order
             c.pop(k, None)
         mates = members(state, state.active)
-        left = [s for s in mates if s not in done]
+        # A teammate asleep ("Bat nap") skips the phases left; the others play them [001:1678-1680].
+        left = [s for s in mates if s not in done and not napping(state, s)]
         if left:
             state.active = left[0]
             return
         c.pop("done", None)
         c.pop("deferred", None)
-        if mates:
-            state.active = mates[0]
+        awake = [s for s in mates if not napping(state, s)] or mates
+        if awake:
+            state.active = awake[0]
         super().finish_part(state, nxt)
 
     def drawing(self, state: State, seat: int) -> list[int]:
@@ -148,9 +153,12 @@ class TeamVariant(Variant):
     def champions(self, state: State, fr: dict, seat: int) -> bool:
         if "champions" in fr or not _needs_champions(state, fr):
             return False
-        fr["champions"] = [seat]
+        # The revealer is its team's Champion, except for an event revealed at the end of a shared
+        # turn (a Dungeon Event: every team chooses [001:1404-1406]).
+        every = bool(fr.get("every_team_chooses"))
+        fr["champions"] = [] if every else [seat]
         ask = []
-        for s in one_per_team(state, living_from(state, seat))[1:]:    # each other team, in turn order
+        for s in one_per_team(state, living_from(state, seat))[0 if every else 1:]:   # each (other) team
             mates = members(state, s)
             if len(mates) == 1:
                 fr["champions"].append(mates[0])     # nothing to choose
@@ -195,7 +203,7 @@ class TeamVariant(Variant):
 def _needs_champions(state: State, fr: dict) -> bool:
     """A Drink Event affects all players; so does a card that starts a Round of Gambling or
     affects "each player (including you)" (a step for `all`, or everyone drinking) [001:1398-1402]."""
-    if fr["f"] == "event":
+    if fr["f"] == "event" or fr.get("affects_all"):    # a Drink Event, or another event for all (§15.5)
         return True
     if fr["f"] != "card":
         return False

@@ -6,10 +6,14 @@ that point — never `if variant == ...`. Registered variants: `VARIANTS` (the b
 the team variants of `team_play.py`, registered when `games.engine` is imported).
 
     check_seats(n)                  a sentence if the variant can't be played with n seats
+    check_character(i, n, ch)       a sentence if seat i of n may not play character `ch`
+    team_label(i, n)                what the lobby calls seat i's team ("" in an individual game)
+    value(state, seat, name)        the variant's hand size / Actions / Drinks per turn, or None
     mat_of(seat, n)                 which mat a seat plays with (a team shares one)
     starting_gold(n), setup(state)  Gold on each mat; anything else the variant deals
     first_active(state, seat)       who begins the game's first turn
     finish_part(state, nxt)         the asked seat finished its part of this phase
+    leave_turn(state, seat)         a seat whose turn it is stops playing it (asleep)
     drawing(state, seat)            who refills now that `seat` discarded
     turn_seats(state)               whose turn_start / turn_end hooks run
     next_active(state)              who takes the next turn
@@ -20,7 +24,11 @@ the team variants of `team_play.py`, registered when `games.engine` is imported)
     prompt(state, frame)            the prompt for a frame kind the variant added
     execute(state, decision, ctx)   carry out a decision type the variant added
 """
+from .ops import napping, next_living
 from .state import State
+
+#: The phase after each phase of a turn.
+NEXT_PHASE = {"discard": "action", "action": "order", "order": "drink", "drink": "end"}
 
 
 class Variant:
@@ -30,6 +38,17 @@ class Variant:
     decisions = frozenset()       # decision types the variant adds (flow hands them to `execute`)
 
     def check_seats(self, n: int):
+        return None
+
+    def check_character(self, seat: int, n: int, character) -> str | None:
+        return None
+
+    def team_label(self, seat: int, n: int) -> str:
+        return ""
+
+    def value(self, state: State, seat: int, name: str) -> int | None:
+        """The number a value hook point (`hooks.DEFAULTS`) starts from for this seat, where the
+        variant changes it (a Boss's hand of 8-10); None keeps the individual game's."""
         return None
 
     def mat_of(self, seat: int, n: int) -> int:
@@ -52,6 +71,18 @@ class Variant:
         else:
             state.phase = nxt
 
+    def leave_turn(self, state: State, seat: int) -> None:
+        """`seat` plays no more of this turn ("your turn ends now", "Bat nap"; digest §15.8):
+        with nobody else awake to play it the turn ends now, otherwise (a team's shared turn)
+        its teammates play the phases left [001:1559-1574]."""
+        if seat not in self.turn_seats(state) or state.counts.get("end_done"):
+            return
+        if not any(s != seat and not napping(state, s) for s in self.turn_seats(state)):
+            state.phase = "end"
+            self.finish_part(state, "done")
+        elif state.active == seat:
+            self.finish_part(state, NEXT_PHASE[state.phase])
+
     def drawing(self, state: State, seat: int) -> list[int]:
         return [seat]
 
@@ -59,7 +90,6 @@ class Variant:
         return [state.active]
 
     def next_active(self, state: State) -> int:
-        from .ops import next_living
         return next_living(state, state.active)
 
     def phase_extras(self, state: State, seat: int, phase: str) -> list[dict]:
@@ -92,5 +122,13 @@ def register(variant: Variant) -> Variant:
 
 
 def of(state: State) -> Variant:
+    """The variant's rules; asked several times per decision, so kept on the state (never
+    serialised) for as long as the state names the same variant."""
+    v = state._rules
+    if v is not None and v.name == state.variant:
+        return v
     v = VARIANTS.get(state.variant)
-    return v if v is not None else BASE
+    if v is None:
+        return BASE
+    state._rules = v
+    return v

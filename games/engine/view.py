@@ -5,7 +5,10 @@ A seat sees its own hand and its teammates' (they may look at each other's hands
 its owner) or the seed before the game is over. Played cards, revealed Drinks and discard
 piles are public. `omniscient` sees all.
 """
+from . import extensions
+from .boss import boss_info
 from .content import of
+from .extras import seat_view
 from .flow import current
 from .state import State
 from .teams import one_per_team, team
@@ -15,7 +18,12 @@ RULES_VERSION = 2
 
 def card_view(state: State, cid: int) -> dict:
     c = of(state).cards[state.cards[cid]]
-    return {"id": cid, "key": c.key, "title": c.title, "type": c.type, "text": c.text}
+    out = {"id": cid, "key": c.key, "title": c.title, "type": c.type, "text": c.text}
+    if c.encounter_level:
+        out["encounter_level"] = c.encounter_level         # a Dungeon Event's number
+    if c.treasure:
+        out["treasure"] = c.treasure          # its slot and Level (printed facts, treasure.py)
+    return out
 
 
 def _cards(state, ids):
@@ -28,7 +36,36 @@ def _zone(state, ids, visibility: str, omni: bool, owner: bool = False) -> dict:
     count. Omniscient sees every card."""
     if omni or visibility == "public" or (visibility == "private" and owner):
         return {"count": len(ids), "cards": _cards(state, ids)}
+    if visibility == "top" and ids:      # a deck with its top card face up (Farai's Brews)
+        return {"count": len(ids), "top": card_view(state, ids[-1])}
     return {"count": len(ids)}
+
+
+def _seat_zone_visibility(zones: dict, name: str) -> str:
+    """A seat zone's visibility: its own, a side deck's discard pile is public, and cards put
+    under a played card (`under:<id>`, Glare) are face down."""
+    if name in zones:
+        return zones[name].get("visibility", "public")
+    if name.endswith(":discard"):
+        return "public"
+    return "hidden" if ":" in name else "public"
+
+
+def _backs(state: State, ch, hand) -> dict | None:
+    """How many cards of each side deck a seat holds: their backs differ, so the table may
+    know it (Vlazlo's form cards, [001:1056-1058]). None for a character without side decks."""
+    # only a face-down deck of its own: not a shared one (Brawlers) nor one with its top shown (Brews)
+    decks = {z["deck"]: name for name, z in ch.zones.items()
+             if z.get("deck") and not z.get("shared") and z.get("visibility") in ("hidden", "private")}
+    if not decks:
+        return None
+    out = dict.fromkeys(sorted(decks.values()), 0)
+    cards, keys = of(state).cards, state.cards
+    for cid in hand:
+        name = decks.get(cards[keys[cid]].deck)
+        if name is not None:
+            out[name] += 1
+    return out
 
 
 def _public_frame(state: State, fr: dict, omni: bool) -> dict:
@@ -44,6 +81,10 @@ def _public_frame(state: State, fr: dict, omni: bool) -> dict:
         out["event_card"] = card_view(state, fr["event_card"])
     if fr["f"] == "drink":
         out["reveals"] = [dict(r, cards=_cards(state, r["cards"])) for r in fr["reveals"]]
+    if "chosen" in fr and not omni:
+        # A Dungeon Event's choices are public; the cards a player will discard are not, until
+        # they are discarded (an instance id tells which card it is).
+        out["chosen"] = {s: {"mode": c["mode"]} for s, c in fr["chosen"].items()}
     return out
 
 
@@ -72,8 +113,13 @@ def view(state: State, viewer) -> dict:
              "status": s.out or "in", "hand_count": len(s.hand), "deck_count": len(s.deck),
              "discard": _cards(state, s.discard), "drink_me_count": len(s.drink_me),
              "tokens": dict(s.tokens)}
+        if state.content:
+            v.update(seat_view(state, i))        # Level, Total Drunkenness (extras.py)
+        backs = _backs(state, ch, s.hand)
+        if backs is not None:
+            v["hand_backs"] = backs
         if s.zones:
-            v["zones"] = {name: _zone(state, ids, ch.zones.get(name, {}).get("visibility", "public"),
+            v["zones"] = {name: _zone(state, ids, _seat_zone_visibility(ch.zones, name),
                                       omni, viewer == i) for name, ids in s.zones.items()}
         if omni or i in mine:
             v["hand"] = _cards(state, s.hand)
@@ -82,20 +128,24 @@ def view(state: State, viewer) -> dict:
             v["drink_me"] = _cards(state, list(reversed(s.drink_me)))
         seats.append(v)
     out = {
-        "rules_version": RULES_VERSION, "variant": state.variant, "viewer": viewer,
+        "rules_version": RULES_VERSION, "variant": state.variant, "options": dict(state.options), "viewer": viewer,
         "content": state.content,
         "turn": state.turn, "active": state.active, "phase": state.phase, "counts": dict(state.counts),
         "over": state.over, "winners": list(state.winners),
         "inn": state.inn, "pot": state.pot,
         "drink_deck_count": len(state.drink_deck),
         "drink_discard": _cards(state, state.drink_discard),
+        "tokens": dict(state.tokens),        # table counters (Dungeon Event progress), public
         "seats": seats,
         "teams": _teams(state),
-        "zones": {name: _zone(state, ids, "public" if name.endswith(":discard") else "hidden", omni)
+        "zones": {name: _zone(state, ids, "public" if extensions.public(name) else "hidden", omni)
                   for name, ids in state.zones.items()},
         "stack": [_public_frame(state, fr, omni) for fr in state.stack],
         "prompt": None,
     }
+    bosses = boss_info(state)        # public: each Boss's hand size and Actions this turn (boss.py)
+    if bosses:
+        out["bosses"] = bosses
     if prompt is not None:
         p = {"seat": prompt.seat, "kind": prompt.kind}
         if omni or viewer == prompt.seat:

@@ -20,6 +20,7 @@ from pathlib import Path
 import jsonschema
 
 from games import engine
+from games.simulation import random_decision
 
 SCHEMA_PATH = Path(__file__).with_name("pack.schema.json")
 #: Seeded playouts per character a pack adds (2 to 4 seats), and the decisions each may take.
@@ -129,7 +130,7 @@ def _explain(doc, err):
     elif v == "minItems":
         message = "Must not be an empty list."
     elif v in ("minLength", "maxLength"):
-        message = (f"Must not be empty." if v == "minLength" else
+        message = ("Must not be empty." if v == "minLength" else
                    f"Is too long: at most {err.validator_value} characters.")
     elif v == "propertyNames":
         message = f"The name {json.dumps(inst)} is not allowed: use lowercase letters a-z, digits and '-'."
@@ -193,21 +194,45 @@ def playout_problems(content, doc, *, file: str) -> list[dict]:
     pid = pack_id(doc)
     new = [c for c in content.characters.values() if c.pack == pid]
     others = [c.id for c in content.characters.values() if c.pack != pid] or [c.id for c in new]
-    found = []
+    def table(n, size):
+        return [others[(n + k) % len(others)] for k in range(size)]
+
+    # Each kind of card plays where it can come up: (seats, seed, table options, variant) per try.
+    runs = []
+    if _adds(content, pid, "Dungeon Event"):        # with the table option on, at a table of the others
+        runs.append([(table(n, 2 + n % 3), f"dungeon/{n}", {"dungeon_events": True}, "base") for n in range(PLAYOUTS)])
+    for ch in _bosses(content, pid):                # only in a Boss's deck: that villain as the Boss
+        runs.append([([ch.id] + table(n, 2 + n % 3), f"boss/{ch.id}/{n}", None, "boss-battle")
+                     for n in range(PLAYOUTS)])
+    if _adds(content, pid, "Otto"):                 # with the table option on, at two or three seats
+        runs.append([(table(n, 2 + n % 2), f"otto/{n}", {"otto": True}, "base") for n in range(PLAYOUTS)])
     for ch in new:
-        for n in range(PLAYOUTS):
-            seats = [ch.id] + [others[(n + k) % len(others)] for k in range(1 + n % 3)]
-            where = _playout(content, seats, f"pack-check/{ch.id}/{n}")
+        runs.append([([ch.id] + table(n, 1 + n % 3), f"{ch.id}/{n}", None, "base") for n in range(PLAYOUTS)])
+    found = []
+    for tries in runs:
+        for seats, seed, options, variant in tries:
+            where = _playout(content, seats, f"pack-check/{seed}", options, variant)
             if where is not None:
-                card, message = where
-                found.append(problem(file, pid, card, None, message))
+                found.append(problem(file, pid, where[0], None, where[1]))
                 break
     return found
 
 
-def _playout(content, characters, seed):
+def _adds(content, pid, card_type: str) -> bool:
+    return any(c.type == card_type and c.pack == pid for c in content.cards.values())
+
+
+def _bosses(content, pid) -> list:
+    """The villains whose Boss cards (deck `<their deck>-boss`, games/engine/boss.py) this pack adds."""
+    decks = {c.deck for c in content.cards.values() if c.pack == pid and c.deck.endswith("-boss")}
+    return [ch for ch in content.characters.values()
+            if ch.alignment == "villain" and ch.deck + "-boss" in decks]
+
+
+def _playout(content, characters, seed, options=None, variant="base"):
     packs = content.documents
-    setup = {"seats": [{"character": c} for c in characters], "seed": seed, "content": packs}
+    setup = {"seats": [{"character": c} for c in characters], "seed": seed, "content": packs,
+             "options": dict(options or {}), "variant": variant}
     try:
         state = engine.new_game(setup)
     except Exception as exc:  # noqa: BLE001 - any failure to set up is the pack's problem
@@ -217,7 +242,8 @@ def _playout(content, characters, seed):
         prompts = engine.prompts(state)
         if state.over or not prompts:
             return None
-        decision = rng.choice(prompts[0].decisions)
+        # (a Dungeon Event's "discard N cards" may be only a subset offer)
+        decision = rng.choice(prompts[0].decisions) if prompts[0].decisions else random_decision(prompts[0], rng)
         try:
             state, _ = engine.apply(state, decision)
         except Exception as exc:  # noqa: BLE001
@@ -239,7 +265,9 @@ def summary(doc: dict) -> dict:
         d["copies"] += c["quantity"]
     used = Counter()
     for c in doc["cards"]:
-        for step in _steps(c.get("steps", []) + [s for r in c.get("riders", []) for s in r["steps"]]):
+        each = c.get("each", []) if isinstance(c.get("each"), list) else []     # a Dungeon Event's steps
+        each = each + list(c.get("action") or []) + list((c.get("sometimes") or {}).get("steps") or [])   # Otto's boxes
+        for step in _steps(c.get("steps", []) + [s for r in c.get("riders", []) for s in r["steps"]] + each):
             used[step["do"]] += 1
     hooks, tokens = set(), set()
     for ch in doc.get("characters", []):
@@ -259,3 +287,6 @@ def _steps(steps):
         if s.get("do") == "choose" and isinstance(s.get("options"), dict):
             for sub in s["options"].values():
                 yield from _steps(sub)
+        if s.get("do") == "by_alignment":
+            for side in ("hero", "villain"):
+                yield from _steps(s.get(side) or [])

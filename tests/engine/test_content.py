@@ -70,7 +70,7 @@ def test_the_registries_name_what_a_pack_may_use():
     assert {"lose", "gain", "pay", "negate", "ignore_card", "choose", "gain_token"} <= set(engine.PRIMITIVES)
     assert {"setup", "turn_start", "after_discard", "before_draw", "after_card", "on_drink", "turn_end",
             "loss_check", "on_elimination", "on_token", "hand_size", "actions_per_turn", "opening_hand",
-            "drinks_per_turn"} == set(engine.HOOKS)
+            "drinks_per_turn", "after_draw"} == set(engine.HOOKS)
     assert {"action", "anytime", "response"} <= set(engine.TIMINGS) and "other" in engine.TARGETS
 
 

@@ -39,7 +39,7 @@ def _hidden_ids(omni: dict, spectator: dict, viewer: int) -> set:
         if s["seat"] != viewer:
             hidden |= {c["id"] for c in s["hand"]}
     for name, z in omni["zones"].items():
-        if not name.endswith(":discard"):
+        if "cards" not in spectator["zones"][name]:     # face down (a discard pile, the Prizes are not)
             hidden |= {c["id"] for c in z.get("cards", [])}
     return hidden
 

@@ -3,6 +3,7 @@ editing or deleting a pack afterwards never changes how it folds, replays or ver
 its export verifies offline on its own."""
 import json
 import random
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -141,3 +142,22 @@ def test_an_edited_or_deleted_pack_never_changes_an_old_game(with_daareka, make_
     forget_content()
     result = verify_export_bytes(export)              # the export carries the content it needs
     assert result.ok, result.problem
+
+
+def test_an_export_of_a_sampler_game_says_it_plays_sampler_decks(packs_dir, make_user):
+    """Sampler packs are marked everywhere a player sees them, the export too (docs/packs.md):
+    its header names each sampler pack with the note; a base game's export has no such key."""
+    doc = json.loads((Path(__file__).parents[2] / "packs" / "daareka.json").read_text())
+    (packs_dir / "daareka.json").write_text(json.dumps(doc))
+    table, users = open_table(make_user, ["daareka", "zot"], packs=[doc["pack"]["id"]])
+    game = services.table_start(table_id=table.pk, user=users[0], seed=SEED)
+    viewer = Client()
+    viewer.force_login(users[0])
+    header = json.loads(viewer.get(f"/api/games/{game.pk}/export/").content.splitlines()[0])
+    assert header["samplers"] == [{"pack": "rdi6-daareka", "title": doc["pack"]["title"],
+                                   "characters": ["Daareka the Mindbreaker"],
+                                   "note": "Sampler deck: rulebook cards only, not the printed deck"}]
+    base_table, base_users = open_table(make_user, ["zot", "fiona"], name="base")
+    base_game = services.table_start(table_id=base_table.pk, user=base_users[0], seed=SEED)
+    viewer.force_login(base_users[0])
+    assert "samplers" not in json.loads(viewer.get(f"/api/games/{base_game.pk}/export/").content.splitlines()[0])

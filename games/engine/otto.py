@@ -1,0 +1,551 @@
+"""Otto, Our Mechanical Friend (Allies; digest §22, [002:386-492]): a table option, `{"otto": true}`.
+
+Otto is part of the rules, not a player anyone controls, so he is **not a seat**: every seat
+is a person or a bot that can win, lose, hold cards and be asked; Otto does none of that
+[002:408-414] (R-OTTO-NO-SEAT). He lives in the table's state:
+
+- `state.zones["otto"]` his deck (top last), `"otto:discard"` its discard pile; dealt from the
+  game's cards of type "Otto", two factions of them [002:400-402] (R-OTTO-FACTIONS);
+- `state.tokens["otto:fortitude:<seat>"]` / `"otto:alcohol:<seat>"`: his 0-6 track facing each
+  player, 6 and 0 at the start [002:400]; `"otto:owed:<seat>"` rewards a player has earned by
+  making him pass out on their track and not yet taken; `"otto:before"`: the seat he sits
+  just before (he always goes first [002:404]).
+
+His turn is a frame (`"otto"`) the engine plays by itself: his Action phase reveals and
+discards the top card of his deck and follows its Action box; his Drink phase drinks a Drink
+(with its Chasers) from the Drink Deck onto both tracks [002:420-426]. It comes before the
+first player's first turn and then every time the turn passes him (after the turn of the seat
+before him). A track where his Alcohol Content reaches his Fortitude is reset to 0 and 6, and
+that player chooses 1 Gold from the Inn or 2 cards [002:414-416] (a `pick` frame, asked at
+the end of the turn: R-OTTO-TRACK).
+
+A player's card that makes "each other player" or "each player" lose or gain Fortitude or
+Alcohol Content also does it to Otto, on that player's track only [002:428-434]; one that
+makes each other player pay its player Gold makes Otto pay from the Inn [002:412].
+
+An Otto card says what its Action box does with `action`, in this module's vocabulary
+(`STEPS`); what it does to players waits as pending changes they may answer (R-OTTO-ANSWER).
+Its optional `sometimes` box (`RESPONSES`) answers a card or Drink about to change his tracks
+(R-OTTO-SOMETIMES). Its optional `gambling` box (`PLAYS`) is what he plays on his turn in a
+Round of Gambling: he is in every Round, antes from the Inn, takes his gambling turn when the
+turn passes his place, and passes when the play would be illegal or he reveals nothing to
+play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
+"""
+from . import changes, choices, decks, extensions
+from .content import ACTION, GAMBLING, OTTO, of
+from .drinks import _reveal
+from .frames import active_round, pop, push
+from .ops import (INN, POT, card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, gain_gold, next_living,
+                  order_from, pay)
+from .rng import choice
+from .state import State
+
+OPTION = "otto"
+DECK = "otto"
+DISCARD = DECK + ":discard"
+TRACK_MAX = 6
+MAX_PLAYERS = 6           # the rulebook adds him to two players; we allow up to 6 (R-OTTO-PLAYERS)
+FACTIONS = ("warrior", "rogue", "cleric", "wizard")
+REWARDS = ("gold", "cards")
+SOURCE = "otto"           # who a change he makes comes from (no seat: nobody hits back at him)
+
+#: who an Action box names: each player, or the player(s) with the most / least of something;
+#: players tied on it all take the effect [002:422-424]
+WHO = ("each", "most_fortitude", "least_fortitude", "most_alcohol", "least_alcohol",
+       "most_gold", "least_gold", "most_cards", "least_cards")
+
+#: step -> (parameters it must have, what it does)
+STEPS = {
+    "lose": ({"stat", "amount", "who"}, "the players named lose that much Fortitude or Alcohol Content"),
+    "gain": ({"stat", "amount", "who"}, "the players named gain that much Fortitude or Alcohol Content"),
+    "pay": ({"amount", "who"}, "the players named pay Otto that much Gold (it goes to the Inn [002:410])"),
+    "give": ({"amount", "who"}, "Otto gives the players named that much Gold, from the Inn [002:410]"),
+    "self": ({"stat", "amount"}, "Otto gains (amount > 0) or loses Fortitude or Alcohol Content on both tracks"),
+}
+STATS = ("fortitude", "alcohol")
+
+#: What his Sometimes box may do when a card or a Drink affects him [002:440-452]; "the
+#: player" is the one whose card affected him (nobody for a Drink he drinks), "the affected
+#: track(s)" the tracks the trigger changes.
+RESPONSES = {
+    "ignore": (set(), "the trigger does nothing to the affected track(s)"),
+    "self": ({"stat", "amount"}, "Otto gains (amount > 0) or loses it on the affected track(s)"),
+    "lose": ({"stat", "amount"}, "the player loses that much Fortitude or Alcohol Content"),
+    "gain": ({"stat", "amount"}, "the player gains that much Fortitude or Alcohol Content"),
+    "pay": ({"amount"}, "the player pays Otto that much Gold (to the Inn)"),
+    "give": ({"amount"}, "Otto gives the player that much Gold, from the Inn"),
+}
+TRIGGERS = ("Action", "Sometimes", "Anytime", "Drink")
+
+#: What his Gambling or Cheating box plays in a Round of Gambling [002:436]; each takes control.
+PLAYS = {
+    "gamble": "a Gambling play (like \"Gambling? I'm in!\"): takes control, not after a Winning Hand",
+    "raise": "a Gambling play (like \"I raise!\"): everyone in the Round antes 1 more (Otto from the Inn), "
+             "then he takes control; not after a Winning Hand",
+    "winning_hand": "a Gambling play (like \"Winning Hand!\"): takes control, and only a Cheating card can "
+                    "take it back; not after a Winning Hand",
+    "cheat": "a Cheating play: takes control, even after a Winning Hand",
+}
+
+
+# --- the vocabulary: checked when a pack is loaded ------------------------------------------
+
+def check_card(c: dict):
+    """(message, field) for every problem of an Otto card."""
+    if c.get("faction") not in FACTIONS:
+        yield f"An Otto card belongs to a faction, one of: {', '.join(FACTIONS)}.", "faction"
+    yield from _check_sometimes(c.get("sometimes"))
+    box = c.get("gambling")
+    if box is not None and (not isinstance(box, dict) or set(box) != {"play"}):
+        yield "A Gambling box is {\"play\": what he plays}.", "gambling"
+    elif box is not None and box["play"] not in PLAYS:
+        yield f"Unknown Otto gambling play {box['play']!r}; one of: {', '.join(PLAYS)}.", "gambling.play"
+    action = c.get("action")
+    if not isinstance(action, list):
+        yield "An Otto card's Action box is a list of steps (\"action\": [...]; [] does nothing).", "action"
+        return
+    yield from _check_steps(action, STEPS, "action", "Step")
+
+
+def _check_sometimes(box):
+    if box is None:
+        return
+    if not isinstance(box, dict) or set(box) != {"types", "steps"}:
+        yield "A Sometimes box is {\"types\": [card types it answers], \"steps\": [...]}.", "sometimes"
+        return
+    types = box["types"]
+    if not isinstance(types, list) or not types or any(t not in TRIGGERS for t in types):
+        yield f"\"types\" lists the card types it answers, from: {', '.join(TRIGGERS)}.", "sometimes.types"
+    steps = box["steps"]
+    if not isinstance(steps, list) or not steps:
+        yield "A Sometimes box has one or more steps.", "sometimes.steps"
+        return
+    yield from _check_steps(steps, RESPONSES, "sometimes.steps", "Response")
+
+
+def _check_steps(steps: list, vocab: dict, where: str, word: str):
+    """(message, field) for each problem of a box's steps, named from `vocab` (STEPS for his
+    Action box, RESPONSES for his Sometimes box)."""
+    for n, step in enumerate(steps):
+        here = f"{where}.{n}"
+        name = step.get("do") if isinstance(step, dict) else None
+        if name not in vocab:
+            yield f"Unknown Otto {word.lower()} {name!r}; one of: {', '.join(vocab)}.", f"{here}.do"
+            continue
+        need, _ = vocab[name]
+        if set(step) - {"do"} != need:
+            yield f"{word} {name!r} takes exactly: {', '.join(sorted(need)) or 'nothing'}.", here
+            continue
+        amount = step.get("amount")
+        if "amount" in step and (not isinstance(amount, int) or isinstance(amount, bool) or amount == 0
+                                 or (amount < 0 and name != "self")):
+            yield "An amount is a whole number, 1 or more (\"self\": not 0; below 0 loses).", f"{here}.amount"
+        if "stat" in step and step["stat"] not in STATS:
+            yield f"\"stat\" is one of: {', '.join(STATS)}.", f"{here}.stat"
+        if "who" in step and step["who"] not in WHO:
+            yield f"\"who\" is one of: {', '.join(WHO)}.", f"{here}.who"
+
+
+# --- where Otto is ---------------------------------------------------------------------------
+
+def playing(state: State) -> bool:
+    return bool(state.options) and bool(state.options.get(OPTION))
+
+
+def track(state: State, seat: int) -> tuple[int, int]:
+    """(Fortitude, Alcohol Content) of the track facing `seat`."""
+    return state.tokens[f"otto:fortitude:{seat}"], state.tokens[f"otto:alcohol:{seat}"]
+
+
+def _set(state: State, seat: int, fortitude: int, alcohol: int) -> None:
+    state.tokens[f"otto:fortitude:{seat}"] = fortitude
+    state.tokens[f"otto:alcohol:{seat}"] = alcohol
+
+
+def hit(state: State, seat: int, stat: str, delta: int, **why) -> None:
+    """Change Otto's track facing `seat` (clamped to 0-6); passing out resets it and owes
+    that player their reward."""
+    f0, a0 = f, a = track(state, seat)
+    if stat == "fortitude":
+        f = min(TRACK_MAX, max(0, f + delta))
+    else:
+        a = min(TRACK_MAX, max(0, a + delta))
+    _set(state, seat, f, a)
+    emit(state, "otto_track", seat=seat, stat=stat, delta=(f - f0) + (a - a0), asked=delta, fortitude=f, alcohol=a,
+         **why)
+    if a >= f:
+        _set(state, seat, TRACK_MAX, 0)
+        key = f"otto:owed:{seat}"
+        state.tokens[key] = state.tokens.get(key, 0) + 1
+        emit(state, "otto_passed_out", seat=seat)
+
+
+def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
+    """A player's card step that reaches "each other player" or "each player" reaches Otto
+    too, on the track facing that player [002:428-432]. Called by steps.py."""
+    player = fr.get("seat")
+    if step.get("who") not in ("others", "all") or not isinstance(player, int) or fr.get("card") is None:
+        return
+    if state.seats[player].out or f"otto:fortitude:{player}" not in state.tokens:
+        return
+    trigger = card(state, fr["card"]).type.split(" - ")[0]
+    if stat == "gold":
+        # "each other player pays you": Otto pays with Inn Gold [002:410], the Inn never runs out
+        # (digest §3); it affects his Gold and neither track, so a response "on the affected
+        # track(s)" does nothing [002:448-450]
+        if step.get("to") == "player" and delta < 0 and not respond(state, [], trigger, player, fr["card"]):
+            gain_gold(state, player, -delta, INN, reason="otto_pays", card=fr["card"])
+        return
+    if respond(state, [player], trigger, player, fr["card"]):
+        return
+    hit(state, player, stat, delta, card=fr["card"], by=player)
+
+
+# --- the table option ------------------------------------------------------------------------
+
+def _otto_keys(content) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for c in content.cards.values():
+        if c.type == OTTO:
+            out.setdefault(c.otto["faction"], []).extend([c.key] * c.quantity)
+    return out
+
+
+def deck_keys(content, factions) -> list[str]:
+    """Otto's cards for these factions, in the order set-up makes their instances (the bots'
+    determinizer rebuilds the same list from the public `options["otto_factions"]`)."""
+    keys = _otto_keys(content)
+    return [k for f in sorted(factions) for k in keys.get(f, [])]
+
+
+class Otto(extensions.TableOption):
+    name = OPTION
+
+    def check(self, state, value):
+        if value is True:
+            pass
+        elif value is False:
+            return None
+        elif not (isinstance(value, list) and 1 <= len(value) <= 2 and all(v in FACTIONS for v in value)
+                  and len(set(value)) == len(value)):
+            return (f"The otto option is true (two factions at random) or a list of one or two factions "
+                    f"from: {', '.join(FACTIONS)}.")
+        if state.variant != "base":
+            return "Otto can't play in a team variant: he can only be a foil to individual players [002:474]."
+        if len(state.seats) > MAX_PLAYERS:
+            return f"Otto plays at tables of 2 to {MAX_PLAYERS} players (R-OTTO-PLAYERS)."
+        return None
+
+    def setup(self, state):
+        keys = _otto_keys(of(state))
+        value = state.options[OPTION]
+        if isinstance(value, list):
+            factions = [f for f in value if f in keys]
+        else:
+            pool = sorted(keys)
+            factions = []
+            for n in range(min(2, len(pool))):       # two of the factions the game holds [002:402]
+                factions.append(pool.pop(choice(len(pool), state.seed, f"otto-faction-{n}")))
+        state.options["otto_factions"] = sorted(factions)     # public: which two are in play
+        decks.deal(state, DECK, list(deck_keys(of(state), factions)))
+        for s in range(len(state.seats)):
+            _set(state, s, TRACK_MAX, 0)
+        if "starting_gold" not in state.options:
+            # Otto counts as one more player for the Gold everyone starts with: 10, not 8 [002:404]
+            from . import variants
+            gold = variants.of(state).starting_gold(len(state.seats) + 1)
+            for m in state.mats:
+                m.gold = gold
+        push(state, {"f": DECK, "step": "action", "first": True})   # Otto always goes first [002:404]
+
+    def place(self, state, position):
+        """A scenario's `"otto": {"deck": [slugs, top first], "discard": [...], "tracks":
+        {"<seat>": [fortitude, alcohol]}, "before": seat, "turn": true}`: a position is a game under
+        way, so his first turn is behind it unless `turn` says his turn comes now."""
+        state.stack[:] = [fr for fr in state.stack if fr["f"] != DECK]
+        spec = position.get(DECK) or {}
+        decks.place(state, DECK, spec, state.zones[DECK], "Otto card")
+        for seat, (f, a) in (spec.get("tracks") or {}).items():
+            _set(state, int(seat), f, a)
+        state.tokens["otto:before"] = spec.get("before", 0)
+        if spec.get("turn"):
+            push(state, {"f": DECK, "step": "action"})
+
+    def turn_end(self, state):
+        if _settle(state):
+            return True
+        if state.counts.get(DECK):
+            return False
+        state.counts[DECK] = True
+        if not _passes_otto(state):
+            return False
+        push(state, {"f": DECK, "step": "action"})
+        return True
+
+
+    def anted(self, state, rnd, paid):
+        """He is in every Round and antes with Gold from the Inn [002:436] (R-OTTO-GAMBLING)."""
+        rnd["otto"] = True
+        rnd.setdefault("otto_seen", rnd["starter"])
+        if paid:
+            _ante(state)
+
+    def round_turn(self, state, rnd):
+        return gamble(state, rnd)
+
+
+def gamble(state: State, rnd: dict) -> bool:
+    """If the gambling turn, moving on to `rnd["turn"]`, went past his place, he takes his turn
+    first: he reveals his top card and plays its Gambling box, or passes [002:436-438]."""
+    if not rnd.get("otto"):
+        return False
+    seen, now = rnd["otto_seen"], rnd["turn"]
+    if seen == now:
+        return False
+    rnd["otto_seen"] = now
+    if rnd["ended"]:
+        return False
+    before = state.tokens.get("otto:before", 0)
+    n = len(state.seats)
+    between = [(seen + k) % n for k in range(1, (now - seen) % n + 1)]
+    if before not in between:
+        return False
+    cid = _draw(state)                  # an empty deck waits for the Round's end [002:438]
+    play = None
+    if cid is not None:
+        state.zones[DISCARD].append(cid)
+        c = card(state, cid)
+        play = (c.otto.get("gambling") or {}).get("play")
+        emit(state, "otto_gambles", card=cid, title=c.title, play=play)
+    if play is None or (play != "cheat" and rnd["cheat_only"]):
+        # no card, no box, or a play the Round doesn't allow: he passes instead [002:436]
+        emit(state, "otto_gamble_pass", illegal=play is not None, empty=cid is None)
+        rnd["passes"] += 1
+        return True
+    rnd["controller"], rnd["passes"], rnd["cheat_only"] = "otto", 0, play == "winning_hand"
+    emit(state, "otto_control", card=cid, play=play)
+    if play == "raise":
+        # the players' antes are pending changes they may answer, as any card's are
+        changes.submit(state, [changes.change(SOURCE, s, "gold", -1, card=cid, as_type=GAMBLING, to=POT,
+                                              reason="ante", no_hitback=True, no_redirect=True)
+                               for s in rnd["participants"]])
+        _ante(state)
+    return True
+
+
+def _ante(state: State) -> None:
+    state.inn -= 1                      # the Inn never runs out (digest §3)
+    state.pot += 1
+    emit(state, "gold", seat=INN, to=POT, amount=1, asked=1, by_inn=False, reason="otto_ante")
+
+
+def _passes_otto(state: State) -> bool:
+    """Whether the turn, going from the active seat to the next, goes past Otto's place."""
+    before = state.tokens.get("otto:before", 0)
+    nxt = next_living(state, state.active)
+    for s in order_from(state, state.active)[1:]:
+        if s == before:
+            return True
+        if s == nxt:
+            return False
+    return nxt == state.active          # one seat left: the game is over anyway
+
+
+def _settle(state: State) -> bool:
+    """Ask every player Otto owes a reward (in turn order from the active seat); True if asked."""
+    for s in order_from(state, state.active):
+        key = f"otto:owed:{s}"
+        if state.tokens.get(key):
+            state.tokens[key] -= 1
+            if not state.tokens[key]:
+                del state.tokens[key]
+            if state.seats[s].out:
+                continue
+            choices.ask(state, s, "otto_reward", REWARDS, then="otto_reward")
+            return True
+    return False
+
+
+@choices.handler("otto_reward")
+def _reward(state: State, fr: dict, option) -> None:
+    seat = fr["seat"]
+    if state.seats[seat].out:
+        return                                  # out of the game before choosing: nothing owed
+    if option == "cards":
+        draw_cards(state, seat, 2)
+    else:
+        gain_gold(state, seat, 1, INN, reason="otto_reward")
+    emit(state, "otto_reward", seat=seat, reward=option or "gold")
+
+
+# --- his Sometimes box --------------------------------------------------------------------
+
+def respond(state: State, tracks: list[int], trigger: str, player, cause) -> bool:
+    """A card or a Drink is about to change his `tracks`: he reveals his top card and follows
+    its Sometimes box if it answers that type of card [002:440-452]. True if he Ignores it.
+    His response lands as it is (R-OTTO-SOMETIMES)."""
+    cid = _draw(state)
+    if cid is None:
+        return False                        # no card (in a Round of Gambling): no response [002:452]
+    state.zones[DISCARD].append(cid)
+    c = card(state, cid)
+    box = c.otto.get("sometimes")
+    answers = bool(box) and trigger in box["types"]
+    emit(state, "otto_sometimes", card=cid, title=c.title, trigger=trigger, answers=answers,
+         **({"seat": player} if isinstance(player, int) else {}))
+    if not answers:
+        return False
+    ignored = False
+    why = {"reason": "otto_sometimes", "card": cid}
+    for st in box["steps"]:
+        do = st["do"]
+        if do == "ignore":
+            ignored = True
+        elif do == "self":
+            for s in tracks:
+                if not state.seats[s].out:
+                    hit(state, s, st["stat"], st["amount"], **why)
+        elif not isinstance(player, int) or state.seats[player].out:
+            continue                        # his own Drink: nobody played it
+        elif do in ("lose", "gain"):
+            delta = st["amount"] if do == "gain" else -st["amount"]
+            (change_fortitude if st["stat"] == "fortitude" else change_alcohol)(state, player, delta, **why)
+        elif do == "pay":
+            pay(state, player, st["amount"], INN, **why)
+        elif do == "give":
+            gain_gold(state, player, st["amount"], INN, **why)
+    if ignored:
+        emit(state, "otto_ignores", card=cause, **({"seat": player} if isinstance(player, int) else {}))
+    return ignored
+
+
+# --- his turn --------------------------------------------------------------------------------
+
+def _draw(state: State):
+    if not state.zones[DECK] and active_round(state) is not None:
+        return None                     # not reshuffled until the Round of Gambling is over [002:418]
+    if not decks.refill(state, DECK):   # his discards become his deck at once [002:418]
+        return None
+    return state.zones[DECK].pop()
+
+
+def _who(state: State, who: str) -> list[int]:
+    living = state.living()
+    if who == "each":
+        return living
+    most, what = who.split("_", 1)
+
+    def value(s):
+        seat = state.seats[s]
+        return len(seat.hand) if what == "cards" else getattr(seat, what)
+
+    best = (max if most == "most" else min)(value(s) for s in living)
+    return [s for s in living if value(s) == best]        # a tie: all of them [002:422-424]
+
+
+def _action(state: State) -> None:
+    cid = _draw(state)
+    if cid is None:
+        emit(state, "otto_no_card")                     # nothing to reveal: nothing happens [002:488]
+        return
+    state.zones[DISCARD].append(cid)
+    c = card(state, cid)
+    emit(state, "otto_action", card=cid, title=c.title, faction=c.otto["faction"])
+    chs = []
+    for st in c.otto["action"]:
+        do = st["do"]
+        if do == "self":
+            for s in state.living():
+                hit(state, s, st["stat"], st["amount"], reason="otto", card=cid)
+            continue
+        for s in _who(state, st["who"]):
+            # What it does to players waits as pending changes "as though" from an Action card,
+            # so a player it hits answers it as usual (R-OTTO-ANSWER); it has no card of a seat's
+            # for a response to name, nobody hits back at him and nothing redirects it.
+            if do in ("lose", "gain"):
+                delta = st["amount"] if do == "gain" else -st["amount"]
+                chs.append(changes.change(SOURCE, s, st["stat"], delta, as_type=ACTION, reason="otto",
+                                          no_hitback=True, no_redirect=True, otto_card=cid))
+            elif do in ("pay", "give"):
+                delta = st["amount"] if do == "give" else -st["amount"]
+                chs.append(changes.change(SOURCE, s, "gold", delta, as_type=ACTION, reason="otto",
+                                          to=INN if do == "pay" else None, no_hitback=True, no_redirect=True,
+                                          otto_card=cid))
+    changes.submit(state, chs)
+
+
+def _drink(state: State) -> None:
+    """His Drink phase: a Drink from the Drink Deck, with its Chasers, onto both tracks
+    [002:424-426]."""
+    drink(state, state.living(), None)
+
+
+def drink(state: State, tracks: list[int], player) -> None:
+    """Otto drinks a Drink from the Drink Deck onto `tracks`; `player`: the one whose card
+    made him drink (only their track [002:434]), None on his own turn."""
+    budget = len(state.drink_deck) + len(state.drink_discard)
+    while budget > 0:
+        budget -= 1
+        cid = draw_drink(state)
+        if cid is None:
+            break
+        c = card(state, cid)
+        emit(state, "otto_reveals", card=cid, title=c.title)
+        if c.event:
+            # a Drink Event Otto reveals is set aside and he drinks the next (R-OTTO-DRINK)
+            state.drink_discard.append(cid)
+            emit(state, "otto_skips_event", card=cid, title=c.title)
+            continue
+        cards, alcohol, fortitude = _reveal(state, cid, lambda: draw_drink(state))
+        state.drink_discard.extend(cards)
+        emit(state, "otto_drinks", cards=cards, alcohol=alcohol, fortitude=fortitude,
+             **({"seat": player} if isinstance(player, int) else {}))
+        why = {"reason": "otto_drink", "card": cid}
+        if (alcohol or fortitude) and respond(state, tracks, "Drink", player, cid):
+            return
+        for s in tracks:
+            if fortitude:
+                hit(state, s, "fortitude", fortitude, **why)
+            if alcohol:
+                hit(state, s, "alcohol", alcohol, **why)
+        return
+    emit(state, "otto_no_drink")
+
+
+def toast(state: State, card_fr: dict) -> None:
+    """A player's card makes everyone drink from the Drink Deck ("Let's toast the Goddess!"):
+    Otto too, on that player's track only [002:434]; he drinks at once (R-OTTO-DRINK)."""
+    player = card_fr["seat"]
+    if f"otto:fortitude:{player}" in state.tokens and not state.seats[player].out:
+        drink(state, [player], player)
+
+
+def prompt(state: State, fr: dict):
+    """Otto's turn: nothing to ask anyone; each look plays one phase of it."""
+    if fr["step"] == "action":
+        if "first" in fr and "otto:before" not in state.tokens:
+            state.tokens["otto:before"] = state.active      # he sits just before the first player
+        emit(state, "otto_turn")
+        fr["step"] = "drink"
+        _action(state)
+        return None
+    pop(state)
+    _drink(state)
+    _dungeon_counter(state, fr)
+    _settle(state)
+    return None
+
+
+def _dungeon_counter(state: State, fr: dict) -> None:
+    """A Dungeon Event counter comes off at the end of his turn too [002:464]."""
+    if not state.options.get("dungeon_events"):
+        return
+    from .dungeon import DECK as DUNGEON
+    held = state.counts.pop(DUNGEON, None)
+    extensions.OPTIONS[DUNGEON + "_events"].turn_end(state)
+    if fr.get("first") or not held:
+        state.counts.pop(DUNGEON, None)     # the player's own turn still takes its counter off
+
+
+extensions.register_option(Otto())
+extensions.FRAMES[DECK] = prompt

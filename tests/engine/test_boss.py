@@ -1,0 +1,329 @@
+"""The Boss Battle family (docs/boss.md): the rulebooks' Boss examples as scenarios, each
+variant's set-up and numbers, who may be a Boss, Boss cards shuffled in from a pack, and random
+games of every variant with sampler and fixture packs keeping every invariant after every
+decision and refolding to the same hashes."""
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from games.engine import IllegalDecision, apply, clone, load_content, new_game, prompts, state_hash, view
+from games.engine.invariants import check, total_gold
+from games.engine.scenario import run_file, setup_from
+from games.simulation import random_decision
+from tests.cards import shown_card_ids
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SCENARIOS = sorted((ROOT / "tests" / "scenarios" / "boss").glob("*.json"))
+SAMPLERS = [json.loads((ROOT / "packs" / f"{n}.json").read_text())
+            for n in ("base", "daareka", "amundyr", "torglesnarf", "vlazlo", "nerodia")]
+FIXTURES = json.loads((ROOT / "tests" / "packs" / "boss" / "boss-fixtures.json").read_text())
+VILLAINS = ["daareka", "amundyr", "torglesnarf", "vlazlo", "nerodia"]
+HEROES = ["deirdre", "fiona", "gerki", "zot"]
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[f.stem for f in SCENARIOS])
+def test_boss_scenario(path):
+    run_file(path)
+
+
+def _game(variant, characters, seed="b", content=None, **extra):
+    return new_game({"seats": [{"character": c} for c in characters], "seed": seed, "variant": variant,
+                     "content": SAMPLERS if content is None else content, **extra})
+
+
+# --- Boss Battle: set-up -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("x", [2, 3, 4])
+def test_boss_battle_set_up(x):
+    state = _game("boss-battle", ["daareka"] + HEROES[:x], first_seat=2)
+    assert state.active == 0, "the Boss always goes first"
+    assert [s.mat for s in state.seats] == [0] + [1] * x, "the Boss is a team of one; the Challengers share a mat"
+    assert [(m.fortitude, m.alcohol, m.gold) for m in state.mats] == [(20, 0, 10), (20, 0, 10)]
+    assert len(state.seats[0].hand) == {2: 8, 3: 9, 4: 10}[x], "a hand of 8, 9 or 10"
+    assert all(len(s.hand) == 7 and len(s.drink_me) == 1 for s in state.seats[1:])
+    v = view(state, "omniscient")
+    assert [t["seats"] for t in v["teams"]] == [[0], list(range(1, x + 1))]
+    assert [t["potions"] for t in v["teams"]] == [x, x], "X Potions for the Boss, X in all for the Challengers"
+    assert v["bosses"] == [{"seat": 0, "hand_size": 6 + x, "actions": 1 if x == 2 else 2,
+                            "drinks": 1 if x == 2 else 2, "played": None}]
+
+
+def test_torglesnarf_as_boss_keeps_his_two_extra_gold():
+    state = _game("boss-battle", ["torglesnarf", "fiona", "zot"])
+    assert state.mats[0].gold == 12 and state.mats[1].gold == 10
+
+
+@pytest.mark.parametrize("n", [2, 6])
+def test_boss_battle_needs_two_to_four_challengers(n):
+    with pytest.raises(IllegalDecision, match="2, 3 or 4 Challengers"):
+        _game("boss-battle", (["daareka"] + HEROES + HEROES)[:n])
+
+
+def test_a_hero_may_not_be_the_boss():
+    with pytest.raises(IllegalDecision) as e:
+        _game("boss-battle", ["zot", "daareka", "fiona"])
+    assert e.value.code == "bad_setup" and "must be a villain" in e.value.message
+
+
+def test_villains_may_be_challengers():
+    """Boss Amundyr against Torglesnarf, Vlazlo and Daareka [001:1985-1988]."""
+    state = _game("boss-battle", ["amundyr", "torglesnarf", "vlazlo", "daareka"])
+    assert state.mats[1].gold == 12, "the team takes Torglesnarf's extra Gold too [001:1773-1775]"
+
+
+def test_boss_cards_are_shuffled_into_the_boss_deck_only():
+    content = SAMPLERS + [FIXTURES]
+    state = _game("boss-battle", ["torglesnarf", "torglesnarf", "zot"], content=content)
+    keys = [state.cards[c] for c in state.seats[0].deck + state.seats[0].hand]
+    boss = [k for k in keys if k.startswith("torglesnarf-boss/")]
+    assert len(boss) == 15 and len(keys) == 55, "40 + 15 Boss cards [001:1855-1857]"
+    challenger = [state.cards[c] for c in state.seats[1].deck + state.seats[1].hand]
+    assert len(challenger) == 40 and not any(k.startswith("torglesnarf-boss/") for k in challenger)
+    deck = [state.cards[c] for c in state.seats[0].deck]
+    assert deck[-len(boss):] != [k for k in deck if k.startswith("torglesnarf-boss/")], "shuffled in, not on top"
+
+
+# --- Boss Battle: the turns ----------------------------------------------------------------------
+
+def _actions(state):
+    return [d for d in prompts(state)[0].decisions if d["type"] == "play"]
+
+
+def _settle(state, back_to):
+    """Everyone else passes until `back_to` is asked in a phase again (or the game is over)."""
+    for _ in range(200):
+        if state.over:
+            return
+        p = prompts(state)[0]
+        if p.seat == back_to and p.kind.startswith("phase:"):
+            return
+        passes = [d for d in p.decisions if d["type"] == "pass"]
+        apply(state, passes[0] if passes else next(d for d in p.decisions if d["type"] != "potion"))
+    raise AssertionError("nobody got back to the Boss")
+
+
+def _boss_with_actions(x, turn):
+    """A position: the Boss (Daareka) in its Action phase holding 5 Actions, on turn `turn`."""
+    hand = ["stop-thinking-so-loudly"] * 5
+    seats = [{"character": "daareka", "hand": hand, "deck": [], "deck_exact": True}]
+    seats += [{"character": c, "hand": [], "deck": [], "deck_exact": True} for c in HEROES[:x]]
+    return _position(seats, active=0, phase="action", turn=turn)
+
+
+def _position(seats, **where):
+    """A game from a scenario-style position (docs/scenarios.md) with the sampler packs."""
+    spec = setup_from({"variant": "boss-battle", "seats": seats, **where})
+    return new_game({**spec, "content": SAMPLERS})
+
+
+@pytest.mark.parametrize("x,first,later", [(2, 1, 2), (3, 2, 3), (4, 2, 4)])
+def test_the_boss_plays_x_actions_and_half_on_its_first_turn(x, first, later):
+    for turn, allowed in ((1, first), (3, later)):
+        state = _boss_with_actions(x, turn)
+        played = 0
+        while prompts(state)[0].seat == 0 and prompts(state)[0].kind == "phase:action":
+            d = next(d for d in _actions(state) if d.get("target") == 1)
+            apply(state, d)
+            played += 1
+            _settle(state, 0)
+        assert played == allowed, f"turn {turn}: {played} Actions"
+        assert prompts(state)[0].kind == "phase:order"
+        ordered = 0
+        while prompts(state)[0].kind == "phase:order" and any(
+                d["type"] == "order" for d in prompts(state)[0].decisions):
+            targets = {d["target"] for d in prompts(state)[0].decisions if d["type"] == "order"}
+            assert targets == set(range(1, x + 1)), "to any Challenger"
+            apply(state, {"seat": 0, "type": "order", "target": 1})
+            ordered += 1
+        assert ordered == allowed, f"turn {turn}: {ordered} Drinks ordered"
+
+
+def test_each_challenger_plays_one_action_and_the_team_orders_one_drink():
+    seats = [{"character": "daareka", "hand": [], "deck": [], "deck_exact": True}]
+    seats += [{"character": "deirdre", "hand": [], "deck": [], "deck_exact": True}
+              for _ in range(3)]
+    state = _position(seats, active=1, phase="action", turn=2)
+    done = []
+    for _ in range(3):
+        p = prompts(state)[0]
+        assert p.kind == "phase:action" and p.seat not in done
+        done.append(p.seat)
+        apply(state, {"seat": p.seat, "type": "pass"})
+    assert sorted(done) == [1, 2, 3], "each Challenger has its own part of the Action phase"
+    ordered = []
+    while prompts(state)[0].kind == "phase:order":
+        p = prompts(state)[0]
+        orders = [d for d in p.decisions if d["type"] == "order"]
+        if orders:
+            assert {d["target"] for d in orders} == {0}, "only the Boss is an opponent"
+            apply(state, orders[0])
+            ordered.append(p.seat)
+        else:
+            apply(state, {"seat": p.seat, "type": "pass"})
+    assert len(ordered) == 1, "one Drink in all for the Boss [001:1997-2000]"
+    assert len(state.seats[0].drink_me) == 1
+
+
+def test_the_boss_is_its_own_champion_and_the_challengers_choose_one():
+    """A Drinking Contest the Boss reveals: the Challengers name a Champion; the Boss is its own."""
+    seats = [{"character": "daareka", "hand": [], "deck": [], "deck_exact": True, "drink_me": ["drinking-contest"]}]
+    seats += [{"character": c, "hand": [], "deck": [], "deck_exact": True} for c in ("fiona", "zot")]
+    state = _position(seats, active=0, phase="drink", turn=2)
+    apply(state, {"seat": 0, "type": "drink"})
+    p = prompts(state)[0]
+    assert p.kind == "champion" and p.seat == 1
+    assert {d["champion"] for d in p.decisions if d["type"] == "champion"} == {1, 2}
+
+
+# --- Boss cards ----------------------------------------------------------------------------------
+
+BOSS_CARDS = json.loads((ROOT / "packs" / "boss-cards.json").read_text())
+
+
+@pytest.mark.parametrize("card,negated", [("daareka-boss/first-rule-of-villainy-brains-over-brawn", False),
+                                          ("stop-thinking-so-loudly", True)])
+def test_first_rule_of_villainy_cant_be_negated(card, negated):
+    """Two-Headed Boss Battle: Amundyr holds a fixture that Negates an Action. It is offered
+    against Daareka's ordinary Action, never against her "First rule of villainy" [001:91-103]."""
+    seats = [{"character": "daareka", "hand": [card], "deck": [], "deck_exact": True},
+             {"character": "vlazlo", "hand": [], "deck": [], "deck_exact": True},
+             {"character": "amundyr", "hand": ["amundyr-boss/fixture-boss-no"], "deck": [], "deck_exact": True},
+             {"character": "torglesnarf", "hand": ["quick-run-away"], "deck": [], "deck_exact": True}]
+    spec = setup_from({"variant": "two-headed-boss-battle", "seats": seats, "active": 0, "phase": "action",
+                       "turn": 3})
+    state = new_game({**spec, "content": SAMPLERS + [BOSS_CARDS, FIXTURES]})
+    play = next(d for d in prompts(state)[0].decisions if d["type"] == "play" and d.get("target") in (None, 2))
+    apply(state, play)
+    p = prompts(state)[0]
+    offered = p.kind == "respond" and any(d["type"] == "play" and state.cards[d["card"]] == "amundyr-boss/fixture-boss-no"
+                                          for d in p.decisions)
+    assert offered == negated
+    if not negated:
+        assert [len(state.seats[s].hand) for s in (2, 3)] == [0, 0], "each threw away its one Sometimes card"
+        assert state.mats[1].fortitude == 18, "each other player loses 1: the team of two loses 2"
+
+
+# --- the other variants --------------------------------------------------------------------------
+
+def test_two_headed_boss_battle_every_seat_a_villain_with_boss_cards():
+    content = SAMPLERS + [FIXTURES]
+    state = _game("two-headed-boss-battle", ["daareka", "amundyr", "vlazlo", "torglesnarf"], content=content)
+    assert [s.mat for s in state.seats] == [0, 0, 1, 1]
+    assert len(state.seats[0].hand) == 7 and len(state.seats[1].hand) == 7
+    assert all(view(state, "omniscient")["teams"][t]["potions"] == 2 for t in (0, 1))
+    keys = [state.cards[c] for c in state.seats[1].deck + state.seats[1].hand]
+    assert sum(k.startswith("amundyr-boss/") for k in keys) == 3, "the fixture's Amundyr Boss cards"
+    with pytest.raises(IllegalDecision, match="must be a villain"):
+        _game("two-headed-boss-battle", ["daareka", "amundyr", "vlazlo", "zot"])
+    with pytest.raises(IllegalDecision, match="4 or 6 seats"):
+        _game("two-headed-boss-battle", ["daareka", "amundyr", "vlazlo"])
+
+
+def test_leaders_and_lackeys_a_boss_and_a_lackey_per_team():
+    content = SAMPLERS + [FIXTURES]
+    state = _game("leaders-and-lackeys", ["torglesnarf", "torglesnarf", "amundyr", "zot"], content=content)
+    assert len(state.seats[0].hand) == 7, "a hand of 7 for the Boss too"
+    lackey = [state.cards[c] for c in state.seats[1].deck + state.seats[1].hand]
+    assert not any(k.startswith("torglesnarf-boss/") for k in lackey), "the Lackey's puny non-Boss deck"
+    leader = [state.cards[c] for c in state.seats[0].deck + state.seats[0].hand]
+    assert sum(k.startswith("torglesnarf-boss/") for k in leader) == 15
+    with pytest.raises(IllegalDecision, match="must be a villain"):
+        _game("leaders-and-lackeys", ["zot", "daareka", "amundyr", "fiona"])
+
+
+def test_boss_versus_boss_an_individual_game_of_bosses():
+    state = _game("boss-versus-boss", ["daareka", "amundyr", "vlazlo"])
+    assert [s.mat for s in state.seats] == [0, 1, 2]
+    assert [m.gold for m in state.mats] == [10, 10, 10], "R-BOSS-VS-BOSS: Boss Setup's 10 Gold"
+    v = view(state, "omniscient")
+    assert v["teams"] == [] and all(s.tokens.get("potions", 0) == 0 for s in state.seats)
+    assert len(state.seats[0].hand) == 7
+    assert all(b["actions"] == 1 and b["drinks"] == 1 for b in v["bosses"])
+    with pytest.raises(IllegalDecision, match="must be a villain"):
+        _game("boss-versus-boss", ["daareka", "fiona"])
+
+
+# --- random games --------------------------------------------------------------------------------
+
+def _hidden(state, viewer) -> set:
+    from games.engine.teams import team
+    mine = set(team(state, viewer))
+    out = set()
+    for i, s in enumerate(state.seats):
+        out |= set(s.deck) | set(s.drink_me)
+        if i not in mine:
+            out |= set(s.hand)
+    return out | set(state.drink_deck)
+
+
+CASTS = {
+    "boss-battle": [["daareka", "fiona", "zot"], ["nerodia", "phyll", "farai", "lucky"],
+                    ["vlazlo", "deirdre", "gerki", "amundyr", "torglesnarf"], ["amundyr", "torglesnarf", "vlazlo", "daareka"]],
+    "two-headed-boss-battle": [["daareka", "amundyr", "vlazlo", "torglesnarf"],
+                               ["nerodia", "torglesnarf", "daareka", "amundyr", "vlazlo", "daareka"]],
+    "leaders-and-lackeys": [["daareka", "zot", "amundyr", "fiona"], ["vlazlo", "farai", "nerodia", "gerki", "torglesnarf", "lucky"]],
+    "boss-versus-boss": [["daareka", "amundyr"], ["vlazlo", "nerodia", "torglesnarf", "amundyr"]],
+}
+RDI8 = [json.loads((ROOT / "packs" / f"{n}.json").read_text()) for n in ("farai", "lucky", "phyll")]
+
+
+@pytest.mark.parametrize("variant,cast", [(v, c) for v, cs in CASTS.items() for c in cs],
+                         ids=[f"{v}-{len(c)}-{i}" for v, cs in CASTS.items() for i, c in enumerate(cs)])
+@pytest.mark.parametrize("fixtures", [False, True], ids=["sampler", "fixture"])
+def test_random_boss_games_keep_every_invariant(variant, cast, fixtures):
+    rng = random.Random(f"{variant}{cast}{fixtures}")
+    content = SAMPLERS + RDI8 + [BOSS_CARDS] + ([FIXTURES] if fixtures else [])
+    setup = {"seats": [{"character": c} for c in cast], "seed": f"boss:{variant}:{len(cast)}:{fixtures}",
+             "variant": variant, "content": content}
+    state = new_game(setup)
+    gold = total_gold(state)
+    log, hashes = [], []
+    for _ in range(4000):
+        if state.over:
+            break
+        d = random_decision(prompts(state)[0], rng)
+        apply(state, d)
+        log.append(d)
+        hashes.append(state_hash(state))
+        check(state, gold)
+        for viewer in range(len(cast)):
+            assert not shown_card_ids(view(state, viewer)) & _hidden(state, viewer), "a hidden card is seen"
+        assert state_hash(clone(state)) == hashes[-1]
+    assert state.over, "a random game ends"
+    refold = new_game(setup)
+    for d, h in zip(log, hashes):
+        apply(refold, d)
+        assert state_hash(refold) == h
+
+
+# --- a Boss pack with a bad card ----------------------------------------------------------------
+
+def _boss_pack(steps):
+    """Daareka's sampler with her Boss deck in the same pack, as an owner's pack of the real decks would be."""
+    doc = json.loads((ROOT / "packs" / "daareka.json").read_text())
+    doc["pack"] = {**doc["pack"], "id": "owner-daareka"}
+    doc["decks"].append({"id": "daareka-boss", "kind": "side"})
+    doc["cards"].append({"deck": "daareka-boss", "slug": "bad-boss-card", "title": "Bad boss card", "type": "Action",
+                         "quantity": 1, "text": "As your Action: something.", "timing": ["action"], "steps": steps})
+    return doc
+
+
+def test_a_boss_pack_with_a_bad_card_gives_a_located_error_and_starts_nothing():
+    from games.packs import check
+    doc = _boss_pack([{"do": "discard_type", "types": ["Sometimes"], "who": "nobody-in-particular"}])
+    problems = check.check(doc, file="owner-daareka.json")
+    assert problems and all(p["file"] == "owner-daareka.json" for p in problems)
+    assert any(p["card"] == "daareka-boss/bad-boss-card" and "who" in (p["field"] or "") for p in problems), problems
+    with pytest.raises(IllegalDecision) as e:
+        _game("boss-battle", ["daareka", "zot", "fiona"], content=[SAMPLERS[0], doc])
+    assert e.value.code == "bad_content" and "daareka-boss/bad-boss-card" in e.value.message
+
+
+def test_a_good_boss_pack_passes_the_check_with_a_boss_battle_playout():
+    from games.packs import check
+    doc = _boss_pack([{"do": "discard_type", "types": ["Sometimes"], "who": "others"},
+                      {"do": "lose", "stat": "fortitude", "amount": 1, "who": "others"}, {"do": "unstoppable"}])
+    assert check.check(doc, file="owner-daareka.json") == []
+    assert [c.id for c in check._bosses(load_content([SAMPLERS[0], doc]), "owner-daareka")] == ["daareka"]
