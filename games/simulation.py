@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from games import engine
+from games.engine.boss import cast, is_boss_variant
+from games.engine.prompt import COUNT, subset_decision
 
 Decision = dict
 Policy = Callable[[Any, list, random.Random], Decision]
@@ -54,6 +56,8 @@ def random_decision(prompt, rng: random.Random) -> Decision:
     if k < len(prompt.decisions):
         return prompt.decisions[k]
     offer = subsets[k - len(prompt.decisions)]
+    if offer.get(COUNT) is not None:      # exactly that many (a Dungeon Event's discard)
+        return subset_decision(offer, rng.sample(offer["cards"], offer[COUNT]))
     return {**offer, "cards": [c for c in offer["cards"] if rng.random() < 0.5]}
 
 
@@ -160,6 +164,9 @@ def greedy_policy(state, prompts: list, rng: random.Random) -> Decision:
     for offer in getattr(prompt, "subsets", None) or []:
         if offer.get("type") == "discard" and junk:
             offered.append({**offer, "cards": [c for c in offer["cards"] if c in junk]})
+        elif offer.get(COUNT) is not None:      # exactly N cards: the junk first
+            cards = sorted(offer["cards"], key=lambda c: (c not in junk, c))
+            offered.append(subset_decision(offer, cards[:offer[COUNT]]))
     for decision in offered:
         kind = decision.get("type")
         target = _target(decision)
@@ -294,10 +301,14 @@ def check_characters(characters: Iterable[str], content: list[dict] | None) -> N
 
 
 def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = None,
-               content: list[dict] | None = None, variant: str = "base") -> dict:
+               content: list[dict] | None = None, variant: str = "base", options: dict | None = None) -> dict:
     """A setup for ``players`` seats of ``variant`` (the base game by default) playing
     ``content`` (pack documents; the base game's when None). Characters cycle through a seeded shuffle of every character the content offers
     (so with more seats than characters, characters repeat), unless named exactly."""
+    if characters is None and is_boss_variant(variant):     # villains for the Boss seats
+        pool = list(engine.load_content(content or [engine.BASE_PACK]).characters.values())
+        random.Random(seed_hex).shuffle(pool)
+        characters = cast(variant, players, pool)
     if characters is None:
         pool = list(engine.load_content(content).characters) if content else list(engine.CHARACTERS)
         random.Random(seed_hex).shuffle(pool)
@@ -306,7 +317,7 @@ def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = N
         "seats": [{"character": c} for c in characters],
         "seed": seed_hex,
         "variant": variant,
-        "options": {},
+        "options": dict(options or {}),          # table options, e.g. {"dungeon_events": True}
     }
     if content:
         setup["content"] = content
@@ -388,8 +399,8 @@ class SimulationSummary:
             return
         self.finished += 1
         characters = [s["character"] for s in result.setup["seats"]]
-        size = getattr(engine.VARIANTS.get(self.variant), "team_size", 1)
-        if len({w // size for w in result.winners}) == 1:      # one player, or one whole team
+        rules = engine.VARIANTS.get(self.variant) or engine.VARIANTS["base"]
+        if len({rules.mat_of(w, len(characters)) for w in result.winners}) == 1:   # one player, or one whole team
             self.wins_by_character["+".join(characters[w] for w in result.winners)] += 1
         elif result.winners:
             self.ties += 1
@@ -416,7 +427,7 @@ class SimulationSummary:
 
 def simulate(games: int, players: int, seed: int | str = 0, policy: str | Policy = "random", *,
              max_decisions: int = DEFAULT_MAX_DECISIONS, content: list[dict] | None = None,
-             characters: list[str] | None = None, variant: str = "base",
+             characters: list[str] | None = None, variant: str = "base", options: dict | None = None,
              on_game: Callable[[int, GameResult], None] | None = None) -> SimulationSummary:
     """Play ``games`` games of ``players`` seats, every seat run by ``policy``, with the
     base game or ``content`` (pack documents); ``characters``: every table seats exactly
@@ -435,7 +446,8 @@ def simulate(games: int, players: int, seed: int | str = 0, policy: str | Policy
     summary = SimulationSummary(games=games, players=players, seed=seed, policy=name, variant=variant)
     for number in range(games):
         seed_hex = game_seed(seed, number)
-        result = play_game(make_setup(players, seed_hex, characters, content, variant), policy, random.Random(seed_hex),
+        result = play_game(make_setup(players, seed_hex, characters, content, variant, options), policy,
+                           random.Random(seed_hex),
                            max_decisions=max_decisions)
         summary.add(result, number)
         if on_game is not None:

@@ -3,7 +3,7 @@
     >>> from games.ai import get_bot
     >>> bot = get_bot("heuristic")
     >>> bot.actor
-    'ai:heuristic@4'
+    'ai:heuristic@5'
 
 Every bot is ``decide(view, seed=...) -> decision`` where ``view = engine.view(state, seat)``
 (the seat being asked) and ``seed`` comes from ``decision_seed(secret=<the game's secret seed>, seq=..., seat=...)``;
@@ -58,7 +58,7 @@ DEFAULT_BOT = "heuristic"
 
 
 def get_bot(name: str) -> Bot:
-    """A bot by name (``"mcts"``) or label (``"mcts@3"``); ValueError for an unknown one."""
+    """A bot by name (``"mcts"``) or label (``"mcts@4"``); ValueError for an unknown one."""
     base, _, version = name.partition("@")
     bot = BOTS.get(base)
     if bot is None or (version and version != str(bot.version)):

@@ -91,9 +91,10 @@ class Table:
         return out
 
     def margin(self, seat: int) -> int:
-        """Fortitude left above Alcohol: at 0 or less the seat passes out."""
+        """Fortitude left above Alcohol (Total Drunkenness with Drunken Chi): at 0 or less the
+        seat passes out."""
         s = self.seats[seat]
-        return s["fortitude"] - s["alcohol"]
+        return s["fortitude"] - s.get("drunkenness", s["alcohol"])
 
     def danger(self, seat: int) -> float:
         """Lower is closer to leaving the game (passing out or running out of Gold)."""

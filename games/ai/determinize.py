@@ -51,10 +51,11 @@ def _raw(obj):
     return obj
 
 
-def _instances(content, seats: list[dict]) -> tuple[list[str], list]:
+def _instances(content, seats: list[dict], options: dict | None = None) -> tuple[list[str], list]:
     """Every card instance of the game and its owner, in the order `new_game` makes them:
     each seat's deck, the Drink Deck, then the side decks its character brings (a shared
-    one once, owned by the zone's name)."""
+    one once, owned by the zone's name), then the Dungeon Event Deck when the table option
+    is on (every Dungeon Event card of the content, owned by "dungeon")."""
     cards: list[str] = []
     owner: list = []
 
@@ -73,6 +74,12 @@ def _instances(content, seats: list[dict]) -> tuple[list[str], list]:
             if z.get("shared"):
                 shared.add(name)
             add(content.deck_list(z["deck"]), name if z.get("shared") else i)
+    if (options or {}).get("dungeon_events"):
+        add([c.key for c in content.cards.values() if c.type == "Dungeon Event" for _ in range(c.quantity)],
+            "dungeon")
+    if (options or {}).get("otto"):
+        from games.engine.otto import deck_keys
+        add(deck_keys(content, options.get("otto_factions") or ()), "otto")
     return cards, owner
 
 
@@ -81,10 +88,10 @@ class Skeleton:
 
     def __init__(self, view: dict, options: dict | None = None):
         seats = view["seats"]
-        self.view, self.options = view, dict(options or {})
+        self.view, self.options = view, dict(view.get("options") or {} if options is None else options)
         content = common.content(view)
         try:
-            cards, owner = _instances(content, seats)
+            cards, owner = _instances(content, seats, self.options)
         except KeyError as exc:
             raise Unsupported(f"the game's content has no {exc}") from None
         seen: set = set()
@@ -190,7 +197,7 @@ class Skeleton:
             "inn": view["inn"], "pot": view["pot"], "active": view["active"], "phase": view["phase"],
             "turn": view["turn"], "counts": dict(view.get("counts") or {}), "stack": _raw(self.stack),
             "next_id": self.next_id, "over": False, "winners": [], "decisions": 0,
-            "content": view.get("content", ""),
+            "content": view.get("content", ""), "tokens": dict(view.get("tokens") or {}),
         }
         return engine.State.from_dict(data)
 

@@ -1,4 +1,4 @@
-"""``heuristic@4``: a rule-of-thumb bot that reads only its seat's view.
+"""``heuristic@5``: a rule-of-thumb bot that reads only its seat's view.
 
 It scores every decision on offer and takes the best (ties broken by the decision's seeded
 random stream). In short:
@@ -18,23 +18,30 @@ random stream). In short:
 - **Ordering**: the Drink goes to the opponent with the least Fortitude left.
 - **Discard**: throws back every card worth less than an average card still in its deck; the
   closer it is to passing out, the more the cards that keep a Drink off it are worth.
+- **RDI 8** (docs/ai.md): Mix-ins spike opponents' Drinks (most when the drinker pays);
+  Glare is declared when it can be; at 3 Heat it pays Gold while it has some to spare, else
+  takes the penalty that costs the least margin; it Petrifies its least useful card; Farai
+  works on his Brew rather than move, and moves to where progress waits.
 - **Pack cards** (content packs, docs/ai.md): a card is judged by the effect word its steps
   give (`Card.effect`); an effect it has no rule for counts as an attack when aimed at another
   seat, as lasting when it puts the card in play (a Minion), else as a small gain. A Minion's
   activation is judged like a card with the activation's steps; hitting a Minion counts for
   less than hitting a player; it buys side-deck cards whenever it can, and pays a Minion's
   Wages when it has Gold to spare.
+- **Treasure and Drunken Chi** (`games/ai/mechanics.py`): equips Treasure that raises its
+  Level, gains Chi only when its deck uses it, discards a card to lower Chi when the margin
+  won back is worth more than the card (always in its last chance).
 """
 from __future__ import annotations
 
 import json
 from collections import Counter
 
-from games.ai import teams
+from games.ai import boss, events, mechanics, tavern, teams
 from games.ai.common import Decision, Table, rng_for
 from games.engine.content import Card
 
-NAME, VERSION = "heuristic", 4
+NAME, VERSION = "heuristic", 5
 
 #: How much each effect word is worth keeping in hand (discard phase).
 KEEP = {
@@ -44,6 +51,8 @@ KEEP = {
     "heal_self": 5, "heal_target_pay": 2, "mass_heal": 3, "raise": 2, "winning_hand": 3, "control": 3,
     "force_out": 3, "gamble": 2, "take_pot": 3, "end_round_to_inn": 1, "anti_cheat": 2, "inn_pays": 2,
     "leave_round": 1, "order_extra": 4, "tip_wench": 2, "grab_coin": 1, "courage": 5, "extra_drink": 3,
+    "get_treasure": 3,
+    "mix_in": 3,
 }
 #: Keep-worth of a pack card whose effect word has no entry above: a character's own mechanic
 #: is usually worth holding on to.
@@ -128,7 +137,7 @@ def _drink_change(effect: str, mode: str | None) -> str | None:
     """What a card does to a Drink portion, or None if it doesn't touch Drinks."""
     if effect == "ignore_drink" or (effect in ("leave_or_ignore_drink", "ignore_card_or_drink") and mode == "drink"):
         return "ignore"
-    return effect if effect in ("pass_drink", "split_drink", "drink_mod", "courage", "extra_drink") else None
+    return effect if effect in ("pass_drink", "split_drink", "drink_mod", "courage", "extra_drink", "halve_drink") else None
 
 
 def _changed(portions: list[dict], k: int, change: str, params: dict, args: dict,
@@ -143,6 +152,9 @@ def _changed(portions: list[dict], k: int, change: str, params: dict, args: dict
     elif change == "split_drink":
         p["alcohol"], p["fortitude"] = _half(p.get("alcohol", 0)), _half(p.get("fortitude", 0))
         out.append(dict(p, holder=args.get("target")))
+    elif change == "halve_drink":        # "fang-tastic": half, rounded down, the rest gone
+        p["alcohol"], p["fortitude"] = (abs(p.get(k2, 0)) // 2 * (1 if p.get(k2, 0) >= 0 else -1)
+                                        for k2 in ("alcohol", "fortitude"))
     elif change == "drink_mod":
         before, by = p.get("alcohol", 0), params.get("alcohol", 0)
         p["alcohol"] = max(min(before, 0), before + by) if by < 0 else before + by
@@ -360,12 +372,72 @@ def _score_play(t: Table, d: Decision, c=None) -> float:
     c = c or t.card(d.get("card"))
     if c is None:
         return -1.0
-    score = _score_card(t, c, d)
-    return score - 4 if d.get("target_minion") is not None else score
+    score = _score_card(t, c, d) + (1 if d.get("glare") else 0)      # Glare: its added effect
+    return score + _minion_worth(t, d["target_minion"]) if d.get("target_minion") is not None else score
+
+
+def _minion_worth(t: Table, cid) -> float:
+    """Hitting a Minion instead of a player: worth 4 less, unless its owner keeps many of them
+    in play (each acts every turn) or cannot pay the Wages to keep it."""
+    for s in t.seats:
+        cards = ((s.get("zones") or {}).get("minions") or {}).get("cards") or []
+        if any(c["id"] == cid for c in cards):
+            c = t.card(cid)
+            wages = getattr(c, "wages", 0) or 0
+            return -4 + 3 * (len(cards) - 1) + (5 if s["gold"] < wages else 0)
+    return -4
+
+
+def _score_mix_in(t: Table, c, d: Decision) -> float:
+    """Phyll's Mix-ins: spike an opponent's Drink (more so one that pays him or draws him
+    nothing), never his own unless it draws him a card he can afford to drink for."""
+    step = next((s for s in c.steps if s["do"] == "mix_in"), {})
+    fr = t.drink_frame()
+    portions = (fr or {}).get("portions") or []
+    ks = d.get("portions") or ([d["portion"]] if "portion" in d else [])
+    total = 0.0
+    for k in ks:
+        if not 0 <= k < len(portions):
+            continue
+        gain = _drink_gain(t, "drink_mod", {"alcohol": step.get("alcohol", 0)}, {"portion": k}) or 0.0
+        mine = portions[k].get("holder") in t.team
+        if step.get("pay") and not mine:
+            gain += 1.5
+        if step.get("draw"):
+            gain += 0.8 if mine else -0.3
+        total += gain
+    return total - 0.3 if ks else -2
+
+
+def _score_pick(t: Table, d: Decision) -> float:
+    """A rule's choice (RDI 8): where Farai works, Lucky's Heat penalty, which card to Petrify."""
+    kind, option = t.prompt.get("kind"), d.get("option")
+    if kind == "petrify":
+        c = t.card(option)
+        return -_keep(t, getattr(c, "effect", "")) if c is not None else -5
+    if kind == "discard_type":                 # a Boss card's "discard a Sometimes Card" (ai/boss.py)
+        return boss.discard_type(t, d, _keep)
+    if kind == "heat":
+        margin, gold = t.margin(t.me), t.mine["gold"]
+        if option == "gold":
+            return 3 if gold - 2 >= SPARE_GOLD else (0 if gold > 2 else -9)
+        if option == "fortitude":
+            return 2 + margin_worth(margin - 2) - margin_worth(margin) if t.mine["fortitude"] > 2 else -9
+        return 1.9 + margin_worth(margin - 2) - margin_worth(margin)
+    if kind == "brew":
+        tokens = t.mine.get("tokens") or {}
+        if option == "work":
+            return 3
+        if option == "stay":
+            return 0.5
+        return 1 + tokens.get(option, 0)        # move where some progress waits already
+    return 0.0
 
 
 def _score_card(t: Table, c, d: Decision) -> float:
     eff, params, target, mode = c.effect, c.params, d.get("target"), d.get("mode")
+    if eff == "mix_in":
+        return _score_mix_in(t, c, d)
     if _drink_change(eff, mode) is not None:
         return _score_drink_card(t, eff, params, d)
     if eff in ("negate_sometimes", "negate_drink_change"):
@@ -387,9 +459,38 @@ def _score_card(t: Table, c, d: Decision) -> float:
         targets = d.get("targets") or []
         weakest = t.weakest_opponent()
         return -2 if any(x in t.team for x in targets) or t.mine["gold"] < SPARE_GOLD else 2 + 0.5 * sum(x == weakest for x in targets)
+    if eff in RDI6:
+        return RDI6[eff](t, c, d)
     if eff not in KEEP:
         return _score_unknown(t, c, d)
     return _score_round_card(t, eff)
+
+
+def _score_redirect_card(t: Table, c, d: Decision) -> float:
+    """"My, what selfless adventurers you are!": an attack picking us goes to the weakest rival."""
+    top = t.top or {}
+    if top.get("seat") in t.team or not teams.hits_us(t, top, _frame_hits) or top.get("effect") not in (
+            "damage", "steal_one", "tip_wench", "force_drink", "activate"):
+        return -2
+    return 11 + (1 if d.get("target") == t.weakest_opponent() else 0) - (3 if d.get("target") == top.get("seat") else 0)
+
+
+def _score_feed(t: Table, c, d: Decision) -> float:
+    """"Eat up my pretties!": worth as much as the Scarab holders it hits."""
+    holders = sum(1 for s in t.opponents() if (t.seats[s].get("tokens") or {}).get("scarab", 0) > 0)
+    return 6 + 3 * holders if holders else -3
+
+
+def _score_nap(t: Table, c, d: Decision) -> float:
+    """"Bat nap": sleep through the Drinks when close to passing out."""
+    m = t.margin(t.me)
+    return 14 if m <= 4 else 7 if m <= 7 else -1
+
+
+#: Effect words of the RDI 6 characters' cards (docs/ai.md).
+RDI6 = {"redirect_card": _score_redirect_card, "feed_scarabs": _score_feed, "nap": _score_nap}
+KEEP.update({"redirect_card": 5, "feed_scarabs": 4, "nap": 5, "halve_drink": 4})
+SPEND["halve_drink"] = 0.4
 
 
 def score(t: Table, d: Decision, average: float | None = None) -> float:
@@ -400,7 +501,9 @@ def score(t: Table, d: Decision, average: float | None = None) -> float:
         return 1.0
     if kind == "order":
         target = d.get("target")
-        return 1 + (30 - t.margin(target)) / 30 if target is not None else 0.5
+        if target is None:
+            return 0.5
+        return 1 + (30 - t.margin(target)) / 30 + (boss.order_bonus(t, d) if boss.active(t) else 0)
     if kind == "split":
         # Mead: half of it to an opponent is less for me and more for them.
         return 1.5 + (30 - t.margin(d.get("target"))) / 100
@@ -416,6 +519,16 @@ def score(t: Table, d: Decision, average: float | None = None) -> float:
         return _score_play(t, d, _activation(c)) if c is not None and c.activate else -0.5
     if kind in ("potion", "champion", "defer"):
         return teams.score(t, d)
+    if kind == "pick":
+        return _score_pick(t, d)
+    if kind in events.KINDS:                 # a Dungeon Event's choice, The Wench Dares You...'s tie
+        return events.score(t, d, _keep)
+    got = mechanics.score(t, d, margin_worth, _keep)      # Treasure and Drunken Chi
+    if got is not None:
+        return got
+    got = tavern.score(t, d)                              # Prizes (games/ai/tavern.py)
+    if got is not None:
+        return got
     if kind != "play":
         return -0.5
     return _score_play(t, d)
@@ -433,6 +546,7 @@ def _scored(view: dict) -> list[tuple[float, Decision]]:
     decisions = list(t.decisions)
     if average is not None:
         decisions += _discards(t, average)
+    decisions += events.counted(t, _keep)        # "discard N cards" of a Dungeon Event
     return [(score(t, d, average), d) for d in decisions]
 
 
@@ -480,7 +594,7 @@ def rollout_decide(view: dict, rng) -> Decision:
         scored = [(score(t, d, average), d) for d in decisions if d.get("type") != "discard"]
         scored.append((sum(gains[cid] for cid in throw), {"seat": t.me, "type": "discard", "cards": throw}))
     else:
-        scored = [(score(t, d), d) for d in decisions]
+        scored = [(score(t, d), d) for d in decisions + events.counted(t, _keep)]
     best = max(s for s, _ in scored)
     top = [d for s, d in scored if s == best]
     return top[0] if len(top) == 1 else top[rng.randrange(len(top))]

@@ -31,6 +31,7 @@ class MatchResult:
     games: int = 0
     wins: dict = field(default_factory=lambda: defaultdict(float))
     times: dict = field(default_factory=lambda: defaultdict(list))
+    cpu: dict = field(default_factory=lambda: defaultdict(list))
     unfinished: int = 0
 
     def rate(self, name: str) -> float:
@@ -53,6 +54,12 @@ class MatchResult:
     def worst_time(self, name: str) -> float:
         return max(self.times[name], default=0.0)
 
+    def mean_cpu(self, name: str) -> float:
+        """Mean processor time per decision: what a decision costs on a core of its own, which
+        wall time on a machine shared with other work overstates."""
+        t = self.cpu[name]
+        return sum(t) / len(t) if t else 0.0
+
 
 def seating(a: str, b: str, game: int, players: int, team_size: int = 1) -> list[str]:
     first, second = (a, b) if game % 2 == 0 else (b, a)
@@ -72,18 +79,25 @@ def play_one(a: str, b: str, game: int, players: int, seed: int, content: list |
         setup["content"] = content
     state = engine.new_game(setup)
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
+    left_at: dict[int, int] = {}     # seat -> the decision after which it was out (the ladder ranks by it)
     seq = 0
     while not state.over and seq < MAX_DECISIONS:
         prompt = engine.prompts(state)[0]
         bot = bots[prompt.seat]
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         decision = bot.decide(engine.view(state, prompt.seat),
                               seed=decision_seed(secret=game_seed, seq=seq, seat=prompt.seat))
         times[names[prompt.seat]].append(time.perf_counter() - started)
+        cpu[names[prompt.seat]].append(time.process_time() - started_cpu)
         state, _ = engine.apply(state, decision)
         seq += 1
+        for s, seat in enumerate(state.seats):
+            if seat.out and s not in left_at:
+                left_at[s] = seq
     winners = [names[w] for w in state.winners] if state.over else []
-    return {"winners": winners, "times": dict(times), "finished": state.over}
+    return {"winners": winners, "times": dict(times), "cpu": dict(cpu), "finished": state.over, "names": names,
+            "winner_seats": list(state.winners) if state.over else [], "left_at": left_at}
 
 
 def play_match(*, a: str, b: str, games: int, players: int = 2, seed: int = 0, jobs: int = 1,
@@ -103,6 +117,8 @@ def play_match(*, a: str, b: str, games: int, players: int = 2, seed: int = 0, j
             result.wins[w] += 1 / len(outcome["winners"])
         for name, ts in outcome["times"].items():
             result.times[name].extend(ts)
+        for name, ts in outcome["cpu"].items():
+            result.cpu[name].extend(ts)
         if progress:
             progress(result)
 

@@ -152,8 +152,8 @@ def test_default_decision_is_least_harmful():
 
 
 def test_registry_versions():
-    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@4", "mcts@3"}
-    assert get_bot("mcts@3").actor == "ai:mcts@3"
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@5", "mcts@4"}
+    assert get_bot("mcts@4").actor == "ai:mcts@4"
     with pytest.raises(ValueError):
         get_bot("mcts@99")
 

@@ -1,20 +1,39 @@
 """python manage.py simulate --games N --players K --seed S [--policy random|greedy|heuristic|mcts]
-                             [--variant V]
+                             [--variant V] [--options dungeon_events]
+                             [--variant bar-deck|prize|pub-crawl]
                              [--packs FILE,...] [--characters a,b,c]
 
 Plays whole games with bots through the engine's public surface and prints a summary.
 `--packs` plays the content of those pack files (after the engine's base pack unless one is a
 base pack); `--characters` seats exactly those characters at every table (`--players` is
-then their number). Exits non-zero when any game errored (an exception, a stall or the
+then their number); without `--packs` the installed packs (`packs/`) that define characters
+the base game lacks are played, so `--characters farai,lucky,nerodia,phyll,samantha` plays
+the RDI 8 samplers. `--options` switches table options on (`dungeon_events`: the Dungeon Event
+Deck; the installed dungeon-events sampler is added when no pack given has Dungeon Events).
+`--variant otto`, `bar-deck`, `prize` and `pub-crawl` play the base game with that table option
+(`OPTION_VARIANTS`) and, for the last three, its installed sampler pack when the packs given
+lack its cards. Otto's cards come from `--packs` (e.g. tests/packs/otto/fixtures.json), or he
+plays with an empty deck (docs/otto.md).
+Exits non-zero when any game errored (an exception, a stall or the
 decision cap).
 """
+import json
 import sys
+from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from games import engine
+from games.bosses import content_with_villains
+from games.engine.boss import is_boss_variant
 from games.simulation import DEFAULT_MAX_DECISIONS, content_from_files, policy_names, simulate
+
+
+#: `--variant` names that are a table option played on the base game, not an engine variant
+#: (issue 20): the name -> (the table option, the installed sampler pack it plays, if any).
+OPTION_VARIANTS = {"otto": ("otto", None), "bar-deck": ("bar_deck", "bar-drinks"), "prize": ("prize", "prizes"),
+                   "pub-crawl": ("pub_crawl", "taverns")}
 
 
 def split(text: str | None) -> list[str]:
@@ -36,6 +55,69 @@ def content_option(packs: str | None) -> list[dict] | None:
         raise CommandError("These packs cannot be played:\n" + "\n".join(lines)) from None
 
 
+def with_dungeon_events(content: list[dict] | None) -> list[dict]:
+    """`content` with Dungeon Event cards: as given if a pack has some, else plus the installed
+    dungeon-events sampler (docs/packs.md)."""
+    docs = list(content or [engine.BASE_PACK])
+    if any(c.type == "Dungeon Event" for c in engine.load_content(docs).cards.values()):
+        return docs
+    from games.packs import registry
+    sampler = registry.installed(uploads=False).get("dungeon-events")
+    if sampler is None or not sampler.ok:
+        raise CommandError("dungeon_events needs a pack with Dungeon Event cards: give one with --packs "
+                           "(the dungeon-events sampler is not installed)")
+    return docs + [sampler.document]
+
+
+#: The rulebooks print no Tavern Drink: without a pack of them the Pub Crawl plays the test fixtures.
+TAVERN_DRINKS = Path(__file__).resolve().parents[3] / "tests" / "packs" / "pub-crawl" / "fixtures.json"
+
+
+def with_tavern_drinks(docs: list[dict]) -> list[dict]:
+    content = engine.load_content(docs)
+    if any(content.deck_list(c.tavern["drinks"]) for c in content.cards.values()
+           if c.type == "Tavern" and "drinks" in c.tavern):
+        return docs
+    if not TAVERN_DRINKS.exists():
+        raise CommandError("pub_crawl needs a pack of Tavern Drinks: give one with --packs")
+    return docs + [json.loads(TAVERN_DRINKS.read_text())]
+
+
+def with_option_pack(content: list[dict] | None, option: str, pack: str) -> list[dict]:
+    """`content` plus the installed pack a table option plays, unless a given pack has its id."""
+    docs = list(content or [engine.BASE_PACK])
+    if any((d.get("pack") or {}).get("id") == pack for d in docs):
+        return docs
+    from games.packs import registry
+    found = registry.installed(uploads=False).get(pack)
+    if found is None or not found.ok:
+        raise CommandError(f"{option} needs the installed {pack} pack (or give its cards with --packs)")
+    return docs + [found.document]
+
+
+def installed_content_for(characters: list[str]) -> list[dict] | None:
+    """Without `--packs`: the installed packs (the packs folder, docs/packs.md) that define the
+    named characters the base game lacks, base first; None when the base game has them all."""
+    from games.packs import registry
+
+    missing = [c for c in characters if c not in engine.CHARACTERS]
+    if not missing:
+        return None
+    chosen = []
+    packs = registry.installed(uploads=False)
+    for pid, pack in sorted(packs.items()):
+        ids = {c.get("id") for c in (pack.document or {}).get("characters", [])}
+        if pack.ok and pack.header.get("kind") != "base" and ids & set(missing):
+            chosen.append(pid)
+            missing = [c for c in missing if c not in ids]
+    if missing:
+        raise CommandError(f"unknown character {missing[0]!r}: no installed pack defines it (or name --packs)")
+    try:
+        return [packs[registry.BASE_ID].document] + [packs[pid].document for pid in chosen]
+    except KeyError:
+        raise CommandError("the installed packs have no base pack") from None
+
+
 class Command(BaseCommand):
     help = "Play N bot games with the rules engine and print finished/errors/wins/speed."
 
@@ -48,17 +130,38 @@ class Command(BaseCommand):
         parser.add_argument("--characters", help="comma-separated characters: every table seats exactly these")
         parser.add_argument("--max-decisions", type=int, default=DEFAULT_MAX_DECISIONS,
                             help="decisions after which a game counts as an error")
-        parser.add_argument("--variant", choices=sorted(engine.VARIANTS), default="base",
-                            help="the game's variant (two-headed-dragon: teams of two, 4, 6 or 8 players)")
+        parser.add_argument("--variant", choices=sorted(engine.VARIANTS) + sorted(OPTION_VARIANTS), default="base",
+                            help="the game's variant (two-headed-dragon: teams of two, 4, 6 or 8 players; "
+                                 "boss-battle and its family: docs/boss.md; otto, bar-deck, prize, pub-crawl: "
+                                 "that table option on the base game)")
+        parser.add_argument("--options", help="comma-separated table options to switch on: "
+                            + ", ".join(engine.TABLE_OPTIONS))
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     def handle(self, *args, games, players, seed, policy, packs, characters, max_decisions, variant,
-               no_progress,
-               **options):
+               no_progress, options=None, **rest):
         if games < 1:
             raise CommandError("--games must be at least 1")
         content = content_option(packs)
+        table_options = {name: True for name in split(options)}
+        unknown = [n for n in table_options if n not in engine.TABLE_OPTIONS]
+        if unknown:
+            raise CommandError(f"unknown table option {unknown[0]!r}; one of: {', '.join(engine.TABLE_OPTIONS)}")
         characters = split(characters) or None
+        if characters and content is None:
+            content = installed_content_for(characters)
+        if variant in OPTION_VARIANTS:     # a table option played on the base game
+            option, pack = OPTION_VARIANTS[variant]
+            table_options[option] = True
+            if pack:
+                content = with_option_pack(content, option, pack)
+            if option == "pub_crawl":
+                content = with_tavern_drinks(content)
+            variant = "base"
+        if table_options.get("dungeon_events"):
+            content = with_dungeon_events(content)
+        if is_boss_variant(variant):       # Bosses are villains: the installed villain packs (docs/boss.md)
+            content = content_with_villains(content)
         if characters:
             players = len(characters)
         if not 2 <= players <= 8:
@@ -77,7 +180,7 @@ class Command(BaseCommand):
 
         try:
             summary = simulate(games, players, seed, policy, max_decisions=max_decisions, content=content,
-                               characters=characters, variant=variant, on_game=on_game)
+                               characters=characters, variant=variant, options=table_options, on_game=on_game)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
         finally:

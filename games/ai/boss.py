@@ -1,0 +1,33 @@
+"""The heuristic bot's choices in the Boss Battle family (docs/boss.md), asked by heuristic.py.
+
+- A Boss orders several Drinks a turn onto Challengers who share one mat: each Challenger
+  drinks one card of their own pile a turn, so Drinks spread over the piles reach the team's
+  Alcohol sooner than a pile stacked on one Challenger. Spread them: the pile with the fewest
+  Drinks waiting is worth a little more.
+- "First rule of villainy" makes a player throw away a Sometimes card of their choice: throw
+  away the card least worth keeping, as when Petrifying.
+"""
+from __future__ import annotations
+
+from games.ai.common import Decision, Table
+
+
+def active(t: Table) -> bool:
+    return bool(t.view.get("bosses"))
+
+
+def order_bonus(t: Table, d: Decision) -> float:
+    """A small bonus to a Boss's Drink for the Challenger with the fewest Drinks waiting."""
+    if not any(b["seat"] == t.me for b in t.view.get("bosses") or ()) or len(t.view.get("teams") or ()) < 2:
+        return 0.0
+    target = d.get("target")
+    if target is None or target in t.team_of(t.me):
+        return 0.0
+    waiting = t.seats[target].get("drink_me_count", 0)
+    fewest = min(t.seats[s].get("drink_me_count", 0) for s in t.opponents())
+    return 0.05 if waiting == fewest else 0.0
+
+
+def discard_type(t: Table, d: Decision, keep) -> float:
+    c = t.card(d.get("option"))
+    return -keep(t, getattr(c, "effect", "")) if c is not None else -5

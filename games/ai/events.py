@@ -1,0 +1,55 @@
+"""What the heuristic bot does with the decisions events ask for (docs/ai.md): a Dungeon
+Event's choice (`dungeon`, games/engine/dungeon.py) and the tie of The Wench Dares You...
+(`dares`, games/engine/dares.py). Both are read from the view alone.
+
+- **Dungeon Event options**: an option that discards cards costs what those cards are worth
+  keeping. It is offered as "any N cards of the hand" (a subset offer with a `count`,
+  docs/decisions.md): the bot weighs the N cards least worth keeping (`counted`); an option with
+  no cards ("reveal a Drink and drink it") costs an average Drink's Alcohol Content, which
+  weighs more the nearer the bot is to passing out. The cheaper option wins.
+- **The Wench Dares You...**: on a tie of Alcohol Content, drink the Drink that is better for
+  me (Fortitude gained less Alcohol taken); the others drink the other one.
+"""
+from __future__ import annotations
+
+from games.ai.common import Decision, Table
+from games.engine.prompt import COUNT, subset_decision
+
+KINDS = ("dungeon", "dares")
+#: What an average Drink costs in margin (the base Drink Deck's mean Alcohol Content is ~1.6).
+AVERAGE_DRINK = 1.6
+
+
+def score(t: Table, d: Decision, keep) -> float:
+    """`keep(t, effect)`: the heuristic's keep-worth of a card by its effect word."""
+    if d.get("type") == "dares":
+        return _dares(t, d)
+    cards = d.get("cards")
+    if cards:
+        worth = sum(keep(t, getattr(t.card(c), "effect", "")) for c in cards)
+        return -worth / 2
+    margin = t.margin(t.me)
+    # a Drink costs its Alcohol, and far more when it could make me pass out
+    return -AVERAGE_DRINK * (1 + max(0, 8 - margin) / 2)
+
+
+def counted(t: Table, keep) -> list[Decision]:
+    """One decision per subset offer of exactly N cards: the N cards least worth keeping
+    (lowest id first on ties, so the choice is the same from the same view)."""
+    out = []
+    for offer in t.prompt.get("subsets") or []:
+        n = offer.get(COUNT)
+        if n is not None:
+            cheap = sorted(offer["cards"], key=lambda c: (keep(t, getattr(t.card(c), "effect", "")), c))
+            out.append(subset_decision(offer, cheap[:n]))
+    return out
+
+
+def _dares(t: Table, d: Decision) -> float:
+    fr = t.drink_frame() or {}
+    reveals = fr.get("reveals") or []
+    k = d.get("pick", 0)
+    if not 0 <= k < len(reveals):
+        return 0.0
+    r = reveals[k]
+    return r.get("fortitude", 0) - r.get("printed", 0)
