@@ -20,7 +20,8 @@ import psycopg
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 
-from games import engine, store
+from games import bosses, engine, store
+from games.engine.boss import is_boss_variant
 from games.engine.canonical import digest
 from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound, ServiceError
 from games.models import Game, GameSeed, Seat, Table
@@ -38,10 +39,12 @@ WINDOW_KINDS = ("respond", "gamble", "champion")   # a Champion choice comes in 
 # --- tables and seats ------------------------------------------------------------------------
 
 _DEFAULT = object()
+OTTO_MAX_PLAYERS = 6
 
 
 def table_create(*, owner, player_count: int, variant: str = "base", options: dict | None = None,
-                 turn_seconds: int | None = _DEFAULT, window_seconds: int | None = _DEFAULT) -> Table:
+                 turn_seconds: int | None = _DEFAULT, window_seconds: int | None = _DEFAULT,
+                 content: list[dict] | None = None) -> Table:
     """A new open table. Timers left out get the defaults (settings.RDI_TURN_SECONDS and
     RDI_WINDOW_SECONDS); None means no timer. `options["packs"]` chooses installed content
     packs (docs/packs.md); refused with `unknown_pack` / `invalid_pack`."""
@@ -58,13 +61,45 @@ def table_create(*, owner, player_count: int, variant: str = "base", options: di
     chosen = (options or {}).get("packs", [])
     if not isinstance(chosen, list) or not all(isinstance(p, str) for p in chosen):
         raise ServiceError("options.packs is a list of installed pack ids, e.g. [\"daareka\"].", code="invalid_pack")
-    packs.content_for(chosen)
+    if is_boss_variant(variant) and content is None:
+        # A Boss is a villain and the base game has none: the table plays the villains' packs
+        # and the Boss cards (docs/boss.md), as a Dungeon Events table plays their pack.
+        chosen = chosen + bosses.villain_packs(chosen)
+        options = {**(options or {}), "packs": chosen}
+    docs = packs.content_for(chosen)
+    # `content`: what the game will play instead of the chosen packs (a fork pins its source's)
+    _check_table_options(options or {}, docs if content is None else content)
+    _check_otto(options or {}, variant, player_count)
     if turn_seconds is _DEFAULT:
         turn_seconds = settings.RDI_TURN_SECONDS
     if window_seconds is _DEFAULT:
         window_seconds = settings.RDI_WINDOW_SECONDS if turn_seconds else None
     return Table.objects.create(owner=owner, player_count=player_count, variant=variant, options=options or {},
                                 turn_seconds=turn_seconds, window_seconds=window_seconds)
+
+
+def _check_table_options(options: dict, docs: list[dict]) -> None:
+    """The engine's table options (`engine.TABLE_OPTIONS`, e.g. `dungeon_events`) are true or
+    false, and Dungeon Events need a chosen pack with Dungeon Event cards (docs/packs.md)."""
+    for name in engine.TABLE_OPTIONS:
+        if name in options and not isinstance(options[name], bool):
+            raise ServiceError(f"options.{name} is true or false.", code="invalid_option")
+    if options.get("dungeon_events") and not any(
+            isinstance(c, dict) and c.get("type") == "Dungeon Event" for d in docs for c in d.get("cards") or []):
+        raise ServiceError("Dungeon Events need a pack with Dungeon Event cards: add \"dungeon-events\" (the "
+                           "installed sampler) or your own deck to options.packs.", code="invalid_option")
+
+
+def _check_otto(options: dict, variant: str, player_count: int) -> None:
+    """Otto (games/engine/otto.py) plays only in individual games [002:474], at 2 to 6 players."""
+    if not options.get("otto"):
+        return
+    if variant != "base":
+        raise ServiceError("Otto can't play in a team variant: he is a foil to individual players (Allies rulebook). "
+                           "Choose \"Everyone for themselves\" or leave Otto out.", code="otto_team_variant")
+    if player_count > OTTO_MAX_PLAYERS:
+        raise ServiceError(f"Otto plays at tables of 2 to {OTTO_MAX_PLAYERS} players; choose fewer players or leave Otto out.",
+                           code="otto_player_count")
 
 
 def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: int | None = None,
@@ -105,6 +140,10 @@ def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: i
                                code="invalid_seat")
         elif index in taken:
             raise Conflict(f"Seat {index} is taken; choose a free seat.", code="seat_taken")
+        content = engine.load_content(packs.content_for((table.options or {}).get("packs")))
+        problem = bosses.seat_problem(table.variant, index, table.player_count, content.characters[character])
+        if problem:
+            raise ServiceError(problem, code="boss_not_villain")
         return Seat.objects.create(table=table, index=index, user=None if ai else user, is_ai=ai, character=character,
                                    bot=bot if ai else "")
 

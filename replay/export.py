@@ -12,6 +12,7 @@ import orjson
 from games import engine, store
 from games.models import Game, GameSeed
 from games.selectors import events_raw, redact_event
+from games.web.characters import SAMPLER_NOTE
 
 FORMAT = "rdi-game-export/1"
 
@@ -28,6 +29,9 @@ def export_lines(*, game: Game, seat: int | None) -> Iterator[bytes]:
         "winners": game.winners,
         "seq": game.seq,
     }
+    samplers = sampler_packs(game.setup)
+    if samplers:
+        header["samplers"] = samplers
     if over:
         header["seed"] = GameSeed.objects.get(game=game).seed
     yield orjson.dumps(header) + b"\n"
@@ -35,6 +39,19 @@ def export_lines(*, game: Game, seat: int | None) -> Iterator[bytes]:
         if event["seq"] > game.seq:
             break
         yield orjson.dumps(redact_event(event, seat=seat, over=over)) + b"\n"
+
+
+def sampler_packs(setup: dict) -> list[dict]:
+    """The sampler packs a game plays, each with the note a player sees on every page (an
+    export is read outside our pages, so it says it too): `[{"pack", "title", "characters",
+    "note"}]`."""
+    out = []
+    for doc in setup.get("content") or []:
+        header = doc.get("pack") or {}
+        if header.get("kind") == "sampler":
+            out.append({"pack": header.get("id"), "title": header.get("title"),
+                        "characters": [c.get("name") for c in doc.get("characters") or []], "note": SAMPLER_NOTE})
+    return out
 
 
 def parse_export(text: str) -> tuple[dict, list[dict]]:

@@ -31,8 +31,17 @@ def _slugs(cards: list[dict]) -> list[str]:
     return [c["key"] for c in cards]
 
 
-def position_from_view(view: dict) -> dict:
-    """The scenario position of an omniscient view (docs/scenarios.md, `setup`)."""
+def _zone_cards(cards: list[dict], seat: int, owner) -> list:
+    """A zone's cards; another seat's card (one Nerodia Petrified) keeps its owner."""
+    if owner is None:
+        return _slugs(cards)
+    return [{"seat": owner[c["id"]], "card": c["key"]} if isinstance(owner[c["id"]], int) and owner[c["id"]] != seat
+            else c["key"] for c in cards]
+
+
+def position_from_view(view: dict, owner: list | None = None) -> dict:
+    """The scenario position of an omniscient view (docs/scenarios.md, `setup`); `owner`
+    (the state's card owners) keeps other seats' cards in a zone theirs."""
     seats = []
     for s in view["seats"]:
         seat = {"character": s["character"], "fortitude": s["fortitude"], "alcohol": s["alcohol"], "gold": s["gold"],
@@ -41,13 +50,21 @@ def position_from_view(view: dict) -> dict:
         if s.get("tokens"):
             seat["tokens"] = dict(s["tokens"])
         if s.get("zones"):
-            seat["zones"] = {name: _slugs(z["cards"]) for name, z in s["zones"].items()}
+            seat["zones"] = {name: _zone_cards(z["cards"], s["seat"], owner) for name, z in s["zones"].items()}
         if s["status"] != "in":
             seat["out"] = s["status"]
         seats.append(seat)
-    return {"seats": seats, "drink_deck": _slugs(view["drink_deck"]), "drink_deck_exact": True,
-            "drink_discard": _slugs(view["drink_discard"]), "inn": view["inn"], "active": view["active"],
-            "phase": view["phase"], "turn": view["turn"]}
+    position = {"seats": seats, "drink_deck": _slugs(view["drink_deck"]), "drink_deck_exact": True,
+                "drink_discard": _slugs(view["drink_discard"]), "inn": view["inn"], "active": view["active"],
+                "phase": view["phase"], "turn": view["turn"]}
+    zones = view.get("zones") or {}
+    if "dungeon" in zones:          # the Dungeon Event Deck (a table option) in its exact order
+        position["dungeon"] = {"deck": _slugs(list(reversed(zones["dungeon"]["cards"]))),
+                               "discard": _slugs(zones["dungeon:discard"]["cards"]),
+                               "progress": (view.get("tokens") or {}).get("dungeon_progress", 0)}
+    if "bar" in zones:              # the Bar Deck (a table option) in its exact order
+        position["bar"] = {"deck": _slugs(list(reversed(zones["bar"]["cards"]))), "exact": True}
+    return position
 
 
 def state_at(*, game: Game, at: int):
@@ -64,11 +81,18 @@ def forkable(state) -> str | None:
     """None when the position after this event can be forked, else why not (a sentence)."""
     if state.over:
         return "The game is over at this event; fork from an earlier one."
+    if "otto" in state.zones:
+        return ("This game plays with Otto, and a position cannot hold his deck, its factions and his tracks yet; "
+                "it cannot be forked (docs/otto.md).")
     if state.stack:
         return PENDING
     if state.phase not in PHASES:
         return "This event is between two phases; step to the next event to fork."
+    if state.options and (state.options.get("prize") or state.options.get("pub_crawl")):
+        return "A fork can't hold the Prizes or the Pub Crawl's taverns yet: this game can't be forked."
     for name, ids in state.zones.items():
+        if name == "dungeon:discard":
+            continue                    # a position holds the Dungeon Event Deck (docs/scenarios.md)
         if name.endswith(":discard") and ids:
             deck = name[:-len(":discard")]
             return (f"The shared {deck} deck has been drawn from by this event, and a position cannot hold a "
@@ -100,11 +124,12 @@ def game_fork(*, game: Game, at: int, user, seat: int, bot: str | None = None) -
     if why:
         raise Conflict(why, code="not_forkable")
     view = engine.view(state, "omniscient")
-    position = position_from_view(view)
+    position = position_from_view(view, state.owner)
     content = pinned_content(game)
     bot = _bot_name(bot)
     with transaction.atomic():
-        table = services.table_create(owner=user, player_count=n, options=game.setup.get("options") or {})
+        table = services.table_create(owner=user, player_count=n, options=game.setup.get("options") or {},
+                                      content=content)
         # The seats are the source game's characters, which its pinned content offers (the
         # table's installed packs need not: a pack may be gone or changed since).
         seats = [Seat.objects.create(table=table, index=index, user=None if index != seat else user,

@@ -30,6 +30,7 @@ from games.errors import Conflict, Forbidden, IntegrityFailure, NotFound, Servic
 from games.models import Game
 from games.selectors import redact_event, seat_of
 from games.web.narrate import Narrator, seat_names
+from replay import tavern
 
 OMNISCIENT, SPECTATOR = "omniscient", "spectator"
 STATS = ("fortitude", "alcohol", "gold")
@@ -306,6 +307,32 @@ class _Timeline:
     data: dict
 
 
+#: Counters a seat's chart follows besides its gauges: every token but a position (Farai's
+#: token says where he works, not how much), and the size of these piles.
+_NOT_CHARTED = {"farai", "potions"}
+_CHARTED_ZONES = ("petrified", "shelf", "minions")
+
+
+def _resources(state) -> list[dict]:
+    """Each seat's public counters after an event, for the replay charts: tokens (Heat,
+    Drunken Chi, Blood, Scarabs...), pile sizes (Minions in play), and the Level of equipped Treasure."""
+    out = []
+    cards = engine.content_of(state.content).cards
+    for i, s in enumerate(state.seats):
+        r = {k: v for k, v in s.tokens.items() if k not in _NOT_CHARTED}
+        if f"otto:fortitude:{i}" in state.tokens:     # Otto's track facing this seat (games/engine/otto.py)
+            r["otto_fortitude"] = state.tokens[f"otto:fortitude:{i}"]
+            r["otto_alcohol"] = state.tokens[f"otto:alcohol:{i}"]
+        for z in _CHARTED_ZONES:
+            if z in s.zones:
+                r[z] = len(s.zones[z])
+        level = sum(cards[state.cards[c]].treasure.get("level", 0) for ids in s.zones.values() for c in ids)
+        if level:
+            r["level"] = level
+        out.append(r)
+    return out
+
+
 def timeline(*, game: Game) -> dict[str, Any]:
     """Every seat's Fortitude, Alcohol and Gold after each event, the teams (seats sharing a
     mat; [] in an individual game), and the seqs worth jumping to: turns, drinks, gambling
@@ -325,7 +352,10 @@ def timeline(*, game: Game) -> dict[str, Any]:
             first = engine.view(state, SPECTATOR)
             data = {"seats": len(state.seats), "names": seat_names(first),
                     "teams": [t["seats"] for t in first["teams"]],     # [] in an individual game
-                    "series": [], "turns": [], "drinks": [], "rounds": [], "eliminations": [], "contests": []}
+                    "series": [], "turns": [], "drinks": [], "rounds": [], "eliminations": [], "contests": [],
+                    # Dungeon Events (a table option): the Progress Counters after each event, and
+                    # each event revealed (empty lists when the table plays without them)
+                    "progress": [], "dungeon": []}
             rows = _event_rows(cursor, game.pk, 0, game.seq)
     for row in rows:
         event = _as_event(row)
@@ -334,6 +364,9 @@ def timeline(*, game: Game) -> dict[str, Any]:
         if event["kind"] in store.STATE_KINDS:
             state, effects = _refold(game.pk, state, event, check=False)
         data["series"].append([[s.fortitude, s.alcohol, s.gold] for s in state.seats])
+        if "dungeon_progress" in state.tokens:
+            data.setdefault("progress", []).append(state.tokens["dungeon_progress"])
+        data.setdefault("resources", []).append(_resources(state))
         types = {fx.get("type") for fx in effects}
         if "turn" in types or seq == 0:
             data["turns"].append(seq)
@@ -344,6 +377,11 @@ def timeline(*, game: Game) -> dict[str, Any]:
         if types & {"contest_won", "contest_tie"}:
             data["contests"].append(seq)
         for fx in effects:
+            said = tavern.mark(fx, data["names"])    # a Prize won, a Bar Deck deal
+            if said:
+                data.setdefault("tavern", []).append({"seq": seq, "title": said})
+            if fx.get("type") == "dungeon_event":
+                data.setdefault("dungeon", []).append({"seq": seq, "title": fx.get("title"), "level": fx.get("level")})
             if fx.get("type") == "eliminated":
                 data["eliminations"].append({"seq": seq, "seat": fx.get("seat"), "reason": fx.get("reason")})
     if rows and engine.state_hash(state) != rows[-1][8]:     # the fold must end where the log says

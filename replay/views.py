@@ -82,6 +82,8 @@ def frame_context(request, game: Game) -> dict:
         fr["actor"] = {**fr["actor"], "label": f"{bot_level(fr['actor'].get('name', ''))} bot"}
     ctx.update(frame=fr, viewer=viewer, event_words=event_words(event["kind"]), viewer_str=str(viewer), decided=decided, everyone=everyone,
                drink_deck=fr["view"].get("drink_deck", []),
+               # the Dungeon Event Deck (a table option), top first, when the viewer may see it
+               dungeon_deck=list(reversed(((fr["view"].get("zones") or {}).get("dungeon") or {}).get("cards") or [])),
                frame_json=mark_safe(json.dumps({"at": fr["at"], "as": str(viewer), "changes": fr["changes"],
                                                 "fork": _fork_refusal(request, game, fr)}).replace("</", "<\\/")))
     return ctx
@@ -110,8 +112,10 @@ def replay_page(request, game_id: int):
         return _error(request, exc)
     ctx.update(game=game, charts=charts.charts(data), legend=charts.legend(data),
                perspectives=perspectives(game=game, user=request.user, names=ctx["frame"]["names"]),
+               dungeon_marks=bool(data.get("dungeon") or data.get("progress")),
                marks_json=mark_safe(json.dumps({k: data[k] for k in ("turns", "drinks", "rounds", "contests")}
                                                | {"eliminations": [e["seq"] for e in data["eliminations"]],
+                                                  "dungeon": [m["seq"] for m in data.get("dungeon") or []],
                                                   "last": data["last"]})))
     return render(request, "replay/replay.html", ctx)
 

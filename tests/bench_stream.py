@@ -16,7 +16,6 @@ import asyncio
 import os
 import random
 import socket
-import statistics
 import subprocess
 import sys
 import threading

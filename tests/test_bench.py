@@ -13,3 +13,9 @@ def test_bench_prints_figures():
     assert re.search(r"^fold: \d+ decisions .* ms = [\d.]+x loading", text, re.M), text
     assert result["playout"]["decisions"] == 200
     assert result["fold"]["decisions"] == 100
+
+
+def test_the_instruction_count_parts_run():
+    assert bench_engine.count_part("setup", 50) == 0
+    assert bench_engine.count_part("playout", 50, players=3, seed=7) == 50
+    assert bench_engine.count_part("fold", 50, players=3, seed=7) == 50

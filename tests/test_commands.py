@@ -87,3 +87,23 @@ def test_tournament_plays_pack_characters_to_the_end(capsys):
                  "--characters", "vlazlo,torglesnarf", "--no-progress")
     out = capsys.readouterr().out
     assert "2 games, 2 players" in out and "unfinished: 0" in out
+
+
+@pytest.mark.django_db
+def test_simulate_finds_the_installed_packs_of_the_named_characters(capsys):
+    """`--characters spyke,flower,zakhan,sera` needs no --packs: the packs folder's sampler
+    packs that define them are played (games/management/commands/simulate.py)."""
+    call_command("simulate", "--games", "2", "--characters", "spyke,flower,zakhan,sera", "--policy", "heuristic",
+                 "--seed", "1", "--no-progress")
+    out = capsys.readouterr().out
+    assert "4 players" in out and "finished: 2  errors: 0" in out
+
+
+def test_simulate_plays_the_rdi8_samplers_from_the_installed_packs(capsys):
+    """Without --packs the installed sampler packs (packs/) seat the RDI 8 characters."""
+    call_command("simulate", "--games", "3", "--characters", "farai,lucky,nerodia,phyll,samantha",
+                 "--policy", "heuristic", "--seed", "8", "--no-progress")
+    out = capsys.readouterr().out
+    assert "policy heuristic, 5 players" in out and "finished: 3  errors: 0" in out
+    with pytest.raises(CommandError, match="unknown character 'nobody'"):
+        call_command("simulate", "--games", "1", "--characters", "farai,nobody", "--no-progress")

@@ -11,13 +11,20 @@ import uuid
 from typing import Any
 
 from games.web.bots import bot_level
+from games.web.characters import SAMPLER_NOTE
 from games.web.narrate import seat_names
+from games.web import tavern
 
 MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 20)
 STATUS_WORDS = {"in": "in the game", "passed_out": "passed out", "broke": "out of Gold"}
 PASS_LABELS = {"phase:action": "Take no Action", "respond": "Let it happen", "gamble": "Pass",
                "mead": "Don't split", "phase:discard": "Pass", "phase:order": "Go on to drink",
                "phase:drink": "Pass", "phase:end": "End my turn", "buy": "Stop buying"}
+#: A Dungeon Event's options by the mode names the printed events use (others: the mode's name).
+DUNGEON_MODES = {"drink": "Reveal a Drink and drink it", "discard": "Discard"}
+#: The RDI 8 characters' choices (prompts `brew`, `heat`, `petrify`; decision `pick`).
+HEAT_LABELS = {"alcohol": "Heat penalty: gain 2 Alcohol Content", "gold": "Heat penalty: pay 2 Gold to the Inn",
+               "fortitude": "Heat penalty: lose 2 Fortitude"}
 PROMPT_WORDS = {
     "phase:discard": "Discard any number of cards you don't want (or none), then draw back up to your hand size.",
     "phase:action": "Play one Action card, or take no Action.",
@@ -30,6 +37,17 @@ PROMPT_WORDS = {
     "buy": "Buy the top card of one of your side decks with your tokens, one at a time, or stop.",
     "wages": "Your Minion was hurt: pay its Wages to keep it in play, or let it go.",
     "champion": "Your team chooses its Champion: only the Champions take part in what happens next.",
+    "dungeon": "A Dungeon Event: choose what you do. Everyone chooses in turn order, then it all happens.",
+    "dares": "The Wench Dares You... The two Drinks have the same Alcohol Content: choose the one you drink; "
+             "everyone else drinks the other.",
+    "treasure": "Treasure! Equip it (anything it displaces from its slot goes to the Treasure discard) or discard it.",
+    "token": "You drank: raise your Drunken Chi? It counts with your Alcohol Content against your Fortitude.",
+    "brew": "Your Brews: choose which Brew to work on (Farai's token), or add a Progress Token where you are.",
+    "heat": "3 Heat! The City Guard wants its due: choose your penalty (nothing can reduce it).",
+    "petrify": "You must Petrify a card: choose a card of your hand to give, face down, to Nerodia's Petrification Pile.",
+    "otto_reward": "Otto passed out on your track: take 1 Gold from the Inn or draw 2 cards.",
+    "prize": "You started a Round of Gambling: choose the Prize from the Inn that goes in the pot (before anyone antes).",
+    "crawl": "Pub Crawl! You revealed a Chaser (or closed a tavern): move the party to another Open tavern.",
 }
 PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Order a Drink", "drink": "Drink",
                "end": "End of turn"}
@@ -38,7 +56,13 @@ PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Orde
 #: inside a phase (an Action card waiting for responses is still the Action phase).
 PROMPT_HEADLINES = {"respond": "waiting for responses", "gamble": "Round of Gambling", "mead": "Mead: split it?",
                     "buy": "buying side-deck cards", "wages": "a Minion's Wages",
-                    "champion": "choosing Champions"}
+                    "champion": "choosing Champions", "dungeon": "a Dungeon Event",
+                    "dares": "The Wench Dares You...",
+                    "treasure": "getting Treasure", "token": "Drunken Chi?",
+                    "brew": "Farai's Brews", "heat": "Lucky's Heat",
+                    "petrify": "Petrify", "otto_reward": "Otto's reward", "prize": "choosing the Prize",
+                    "crawl": "Pub Crawl"}
+OTTO_REWARD_LABELS = {"gold": "Take 1 Gold from the Inn", "cards": "Draw 2 cards"}
 #: A team's Potion (docs/teams.md), by the effect the decision chooses.
 POTION_LABELS = {"fortitude": "Drink a Potion: gain 6 Fortitude", "alcohol": "Drink a Potion: lose 6 Alcohol",
                  "gold": "Drink a Potion: take 3 Gold from the Inn"}
@@ -58,6 +82,8 @@ def headline(view: dict, names: list[str]) -> str:
     active = view.get("active")
     if active is None:
         return what
+    if any(fr.get("f") == "otto" for fr in view.get("stack") or []):
+        return f"Otto's turn · {what}"            # his turn comes between two players' (docs/otto.md)
     half = _half(view, names)
     if half:
         return f"Team {half['letter']}'s turn · {what} · {half['words']}"
@@ -92,59 +118,79 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     stack = view.get("stack", [])
     rnd = next((fr for fr in reversed(stack) if fr.get("f") == "round"), None)
     teams = _teams(view)
+    samplers = _samplers(view)
     seats = []
+    acted = set((view.get("counts") or {}).get("activated") or ())
+    otto_turn = any(fr.get("f") == "otto" for fr in stack)     # nobody's turn but Otto's (docs/otto.md)
     for s in view["seats"]:
         i = s["seat"]
         who = public.get(i, {})
         fort, alc = s["fortitude"], s["alcohol"]
+        drunk = s.get("drunkenness", alc)           # Total Drunkenness: Alcohol + Drunken Chi
         seats.append({
             "index": i, "short": names[i], "name": s["name"], "character": s["character"],
             "player": (f"bot ({bot_level(who['bot'])})" if who.get("bot") else "bot") if who.get("ai")
             else (who.get("user") or "empty seat"), "ai": who.get("ai", False),
             "handed_over": bool(not who.get("ai") and who.get("bot")), "autopass": who.get("autopass", "off"),
-            "you": i == me, "active": i == view.get("active") and not view.get("over"),
+            "you": i == me, "active": i == view.get("active") and not view.get("over") and not otto_turn,
             "fortitude": fort, "alcohol": alc, "gold": s["gold"], "hand_count": s["hand_count"],
             "drink_me_count": s["drink_me_count"], "deck_count": s.get("deck_count", 0),
             "status": s["status"], "status_words": STATUS_WORDS.get(s["status"], s["status"].replace("_", " ")),
             "out": s["status"] != "in",
-            "fort_pct": _pct(fort), "alc_pct": _pct(alc), "margin": fort - alc,
-            "danger": s["status"] == "in" and fort - alc <= 3,
+            "fort_pct": _pct(fort), "alc_pct": _pct(alc), "margin": fort - drunk,
+            "danger": s["status"] == "in" and fort - drunk <= 3,
+            "level": s.get("level"), "drunkenness": s.get("drunkenness"),
             "in_round": rnd is not None and i in rnd.get("participants", []),
             "controls": rnd is not None and rnd.get("controller") == i,
             "winner": i in (view.get("winners") or []),
-            "tokens": [{"name": name.replace("_", " ").capitalize(), "count": n}
-                       for name, n in sorted((s.get("tokens") or {}).items())],
-            "zones": [{"name": name.replace("_", " ").capitalize(), "count": z.get("count", 0),
-                       "cards": z.get("cards")} for name, z in sorted((s.get("zones") or {}).items())],
+            **_counters(s, acted),
+            "sampler": s["character"] in samplers,
+            "boss": _boss_line(view, i),
+            # Side-deck cards in hand by kind: their backs differ, so everyone may know [001:1056-1058].
+            "hand_backs": [{"name": name.replace("_", " ").capitalize(), "count": n}
+                           for name, n in sorted((s.get("hand_backs") or {}).items())],
         })
     minions = {c["id"]: f"{names[s['seat']]}'s {c['title']}" for s in view["seats"]
                for z in (s.get("zones") or {}).values() for c in z.get("cards") or []}
+    titles = _titles(view, stack)
     hand = []
     you = next((s for s in view["seats"] if s["seat"] == me), None)
     prompt = view.get("prompt") or None
     decisions = (prompt or {}).get("decisions") or [] if detail.get("your_prompt") else []
     by_card: dict[int, list] = {}
+    titles = {c["id"]: "“" + c["title"] + "”" for c in (you or {}).get("hand", [])}
+    titles.update(tavern.titles(view))                  # the Prizes: in the Inn, and won ones played
     general = []
     discards = []
     for d in decisions:
-        entry = {"label": label(d, prompt["kind"], names, stack, minions), "json": json.dumps(d, sort_keys=True),
+        entry = {"label": label(d, prompt["kind"], names, stack, minions, titles), "json": json.dumps(d, sort_keys=True),
                  "key": uuid.uuid4().hex, "type": d.get("type")}
         if d.get("type") == "potion":
             entry["confirm"] = f"{entry['label']}? Your team has {(teams.get(me) or {}).get('potions', 0)} left."
         if d.get("type") == "discard":
             discards.append(d)
-        elif d.get("type") == "play" and "card" in d:
+        elif d.get("type") in ("play", "calm") and "card" in d:
             by_card.setdefault(d["card"], []).append(entry)
         else:
             general.append(entry)
+    pick = _pick_info(prompt, detail.get("your_prompt"))
     general.sort(key=lambda e: e["type"] == "pass")      # pass last
+    seen_picks: set = set()                              # two copies of a card to Petrify: one button
+    general = [e for e in general if e["type"] != "pick" or not (e["label"] in seen_picks or seen_picks.add(e["label"]))]
     for c in (you or {}).get("hand", []):
         choices = by_card.pop(c["id"], [])
+        tick = pick is not None and c["id"] in pick["ids"]
         hand.append({**c, "kind": c["type"].split(" - ")[0].lower().replace(" ", "-"), "choices": choices,
-                     "playable": bool(choices or discards)})
+                     "playable": bool(choices or discards or tick), "tick": tick})
+    for c in ((you or {}).get("zones") or {}).get("shelf", {}).get("cards") or []:   # Phyll's Shelf: played as from his hand
+        choices = by_card.pop(c["id"], [])
+        if choices:
+            hand.append({**c, "kind": c["type"].split(" - ")[0].lower().replace(" ", "-"), "choices": choices,
+                         "playable": True, "shelf": True})
     if by_card:                                          # a playable card that is not in the hand
         for cid, entries in by_card.items():
-            general[:0] = [{**e, "label": f"Play card {cid} {e['label']}"} for e in entries]
+            general[:0] = [{**e, "label": f"{e['label'].replace('Play', 'Play ' + titles.get(cid, f'card {cid}'), 1)}"}
+                           for e in entries]
     return {
         "view": view, "detail": detail, "names": names, "seats": seats, "me": me,
         # The Inn never runs out of Gold (digest §3): the engine counts what was paid in less what
@@ -157,10 +203,20 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         "prompt_words": _champion_words(stack, decisions, names) if (prompt or {}).get("kind") == "champion"
         else PROMPT_WORDS.get((prompt or {}).get("kind"), ""),
         "general": general, "discard": _discard_info(discards, (prompt or {}).get("subsets") or []),
+        "pick": pick,
         "headline": headline(view, names),
         "waiting": _waiting(view, stack, names),
         "round": _round(rnd, names), "stack": [_frame(fr, names) for fr in reversed(stack) if fr.get("f") != "round"],
         "drink_discard_count": len(view.get("drink_discard", [])),
+        "dungeon": dungeon(view),
+        "otto": otto(view, names),
+        "tavern": tavern.board(view, names),
+        # shared decks (the Treasure deck, a Brawler deck; the Dungeon Event Deck, Otto's deck and
+        # the taverns' have their own panels): face down, counted; discards face up
+        "shared_decks": [{"name": name.replace("_", " ").capitalize(), "count": z.get("count", 0),
+                          "discard": (view.get("zones") or {}).get(name + ":discard", {}).get("count", 0)}
+                         for name, z in sorted((view.get("zones") or {}).items()) if not name.endswith(":discard")
+                         and name not in ("dungeon", "otto") and not tavern.zone_shown(name)],
         "last_drink": (view.get("drink_discard") or [None])[-1],
         "standings": _standings(seats, view) if view.get("over") else [],
         "replay_url": replay_url(detail["id"]),
@@ -168,6 +224,77 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         "partner_hand": _partner_hand(view, me, names),
         "mats": _team_mats(view, seats, names) or [{"seat": s} for s in seats],
     }
+
+
+
+def _samplers(view: dict) -> set:
+    """The characters of the game's content that come from a sampler pack (docs/packs.md)."""
+    from games import engine
+    try:
+        content = engine.content_of(view.get("content") or "")
+    except engine.ContentError:
+        return set()
+    kinds = {h.get("id"): h.get("kind") for h in content.packs}
+    return {c.id for c in content.characters.values() if kinds.get(c.pack) == "sampler"}
+
+
+def _counters(s: dict, acted: set = frozenset()) -> dict:
+    """A seat's tokens and zones as the mat shows them: the RDI 8 characters' own trackers
+    (Farai's Brews and token, Lucky's Heat, Samantha's Brawl count, Nerodia's Petrification
+    Pile as a count only, Phyll's Mix-in Shelf) in words, then any other token or zone."""
+    tokens, zones = dict(s.get("tokens") or {}), dict(s.get("zones") or {})
+    extras = []
+    if "farai" in tokens:
+        at = tokens.pop("farai")
+        for n, z in enumerate(sorted(k for k in zones if ":" not in k and k in tokens), 1):
+            deck, done = zones.pop(z), zones.pop(z + ":discard", {})
+            top = (deck.get("top") or {}).get("title") or ((deck.get("cards") or [{}])[-1].get("title"))
+            text = (f"next: {top}" if top else "no Brews left") + f" · {deck.get('count', 0)} in the deck · " \
+                   f"{tokens.pop(z)} Progress" + (f" · {done.get('count', 0)} brewed" if done.get("count") else "")
+            extras.append({"name": f"{z.capitalize()} Brew", "text": text, "here": at == n, "key": f"brew-{z}"})
+        if not any(e.get("here") for e in extras):
+            if all(e["text"].startswith("no Brews left · 0 in the deck · 0 Progress") and "brewed" not in e["text"]
+                   for e in extras):     # no Brew card at all (a sampler: none is printed)
+                extras = [{"name": "Brews", "text": "no Brew cards in this game, so Farai's token has nowhere to go",
+                           "key": "brew-none"}]
+            else:
+                extras.append({"name": "Farai's token", "text": "not placed (no Brew to work on)", "key": "brew-none"})
+    if "heat" in tokens:
+        h = tokens.pop("heat")
+        extras.append({"name": "Heat", "text": f"{h} / 3" + (" · penalty due" if h >= 3 else ""), "key": "heat",
+                       "meter": {"value": h, "max": 3}})
+    if "brawl" in tokens:
+        b = tokens.pop("brawl")
+        nxt = next((x for x in (4, 7, 10) if b < x), None)
+        what = {4: "she loses 1 Alcohol", 7: "she gains 1 Gold", 10: "she orders two Drinks a turn"}
+        extras.append({"name": "Brawl count", "text": f"{b} / 10 · " + (f"at {nxt} {what[nxt]}" if nxt else what[10]),
+                       "key": "brawl", "meter": {"value": b, "max": 10}})
+    if "petrified" in zones:
+        n = zones.pop("petrified").get("count", 0)
+        extras.append({"name": "Petrification Pile", "text": f"{n} card{'s' if n != 1 else ''} face down (nobody may look)",
+                       "key": "petrified"})
+    if "shelf" in zones:
+        cards = zones.pop("shelf").get("cards") or []
+        extras.append({"name": "Mix-in Shelf", "text": ", ".join(c["title"] for c in cards) or "empty", "key": "shelf"})
+    for name in [k for k in zones if k.startswith("under:") or k.endswith(":new")]:
+        zones.pop(name)                   # cards face down under a Glare, or being Petrified
+    return {"extras": extras,
+            "tokens": [{"name": name.replace("_", " ").capitalize(), "count": n} for name, n in sorted(tokens.items())],
+            # Side decks (face down) and cards in play; an empty pile of cards in play says nothing.
+            "zones": [{"name": name.replace("_", " ").replace(":", " ").capitalize(), "count": z.get("count", 0),
+                       "cards": _in_play(z.get("cards"), acted), "equipment": name == "equipment" or "level" in s}
+                      for name, z in sorted(zones.items())
+                      if z.get("count") or z.get("cards") is None or name == "equipment"]}
+
+
+def _boss_line(view: dict, seat: int) -> str:
+    """"Boss · hand 9 · Actions 1 of 3" for a Boss seat of the Boss Battle family (docs/boss.md)."""
+    b = next((b for b in view.get("bosses") or [] if b["seat"] == seat), None)
+    if b is None:
+        return ""
+    n = b["actions"]
+    acts = f"Actions {b['played']} of {n}" if b["played"] is not None else f"{n} Action{'s' if n != 1 else ''} a turn"
+    return f"Boss · hand {b['hand_size']} · {acts}"
 
 
 def _teams(view: dict) -> dict[int, dict]:
@@ -275,6 +402,27 @@ def _discard_info(discards: list[dict], subsets: list[dict]) -> dict | None:
     return {"max": len(offered), "from": json.dumps(offered), "key": uuid.uuid4().hex}
 
 
+def _pick_info(prompt: dict | None, yours) -> dict | None:
+    """The form for subset offers of exactly N cards (a Dungeon Event's "discard 3 cards",
+    docs/decisions.md): the player ticks cards of the hand, and one button per offer submits
+    them; the button carries the offer's other fields, so the page sends the decision the
+    offer describes. Ticking too few or too many is refused by the engine like any decision."""
+    offers = [o for o in (prompt or {}).get("subsets") or [] if o.get("count") is not None] if yours else []
+    if not offers:
+        return None
+    buttons = []
+    for o in offers:
+        fields = {k: v for k, v in o.items() if k not in ("seat", "cards", "count")}
+        mode = o.get("mode", "")
+        words = DUNGEON_MODES.get(mode, mode.replace("_", " ").capitalize()) if o.get("type") == "dungeon" else "Choose"
+        buttons.append({"words": words, "count": o["count"], "offer": json.dumps(fields, sort_keys=True),
+                        "from": json.dumps(sorted(o["cards"]))})
+    ids = sorted({c for o in offers for c in o["cards"]})
+    need = sorted({o["count"] for o in offers})
+    return {"buttons": buttons, "ids": ids, "key": uuid.uuid4().hex,
+            "words": " or ".join(str(n) for n in need)}
+
+
 def portion_words(stack: list, portion: int, names: list[str]) -> str:
     top = next((fr for fr in reversed(stack) if fr.get("f") == "drink"), None)
     try:
@@ -284,11 +432,63 @@ def portion_words(stack: list, portion: int, names: list[str]) -> str:
         return f"Drink {portion + 1}"
 
 
-def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | None = None) -> str:
+def _in_play(cards, acted):
+    """A zone's face-up cards with what a player needs to read them: the card's text, and
+    whether a Minion already acted this Action phase."""
+    if cards is None:
+        return None
+    return [dict(c, acted=c["id"] in acted) for c in cards]
+
+
+def pick_label(option, kind: str, hand_titles: dict) -> str:
+    """A rule's choice in words (RDI 8: Farai's Brews, Lucky's Heat, Petrify)."""
+    if kind == "heat":
+        return HEAT_LABELS.get(option, str(option))
+    if kind == "petrify":
+        return f"Petrify {hand_titles.get(option, 'this card')}"
+    if kind == "otto_reward":
+        return OTTO_REWARD_LABELS.get(option, str(option))
+    if option == "work":
+        return "Add a Progress Token to this Brew"
+    if option == "stay":
+        return "Stay at this Brew"
+    return f"Work on the {str(option).capitalize()} Brew"
+
+
+def _titles(view: dict, stack: list) -> dict:
+    """Card id -> title of every card the view shows (hands, zones, the stack)."""
+    out = {}
+    for s in view["seats"]:
+        for c in s.get("hand", []):
+            out[c["id"]] = c["title"]
+        for z in (s.get("zones") or {}).values():
+            for c in z.get("cards") or []:
+                out[c["id"]] = c["title"]
+    for fr in stack:
+        if isinstance(fr.get("card"), dict):
+            out[fr["card"]["id"]] = fr["card"]["title"]
+    return out
+
+
+def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | None = None,
+          titles: dict | None = None) -> str:
     """A decision in words: seat names instead of numbers, which Drink instead of an index;
-    `in_play` names the cards in play (Minions) a decision may point at."""
-    in_play = in_play or {}
+    `in_play` names the cards in play (Minions) a decision may point at, `titles` any card."""
+    in_play, titles = in_play or {}, titles or {}
     t = d.get("type")
+    if t in ("equip", "discard_treasure"):
+        top = next((fr for fr in reversed(stack) if fr.get("f") == "treasure"), {})
+        name = (top.get("card") or {}).get("title", "the Treasure") if isinstance(top.get("card"), dict) else "the Treasure"
+        if t == "discard_treasure":
+            return f"Discard {name}"
+        drop = [titles.get(x, "an item") for x in d.get("drop", [])]
+        return f"Equip {name}" + (f", discarding {' and '.join(drop)}" if drop else "")
+    if t == "gain_token":
+        return "Gain Drunken Chi" if d.get("token") == "chi" else f"Gain {d.get('token')}"
+    if t == "decline":
+        return "No, thanks"
+    if t == "calm":
+        return "Discard it to lower your Chi by 1"
     if t == "pass":
         return PASS_LABELS.get(kind, "Pass")
     if t == "order":
@@ -321,13 +521,37 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
         if d.get("target_minion") is not None:
             parts.append("at " + in_play.get(d["target_minion"], "a Minion"))
         if d.get("targets"):
-            parts.append("Drinks for " + " and ".join(names[x] for x in d["targets"]))
+            parts.append(("Drinks for " if kind == "phase:order" else "at ") + " and ".join(names[x] for x in d["targets"]))
+        if d.get("portions"):
+            parts.append("on every Drink in play")
+        if d.get("glare"):
+            parts.append("with its Glare")
         return "Play" + (": " + ", ".join(parts) if parts else "")
     if t == "buy":
-        return f"Buy the top card of your {str(d.get('zone', '')).replace('_', ' ')} deck"
+        offer = next((fr for fr in reversed(stack) if fr.get("f") == "offer"), {})
+        cost = offer.get("cost")
+        price = " (free)" if cost == 0 else f" ({cost} {str(offer.get('token', '')).replace('_', ' ').capitalize()})" if cost else ""
+        return f"Buy the top card of your {str(d.get('zone', '')).replace('_', ' ').capitalize()} deck{price}"
+    if t == "pick":
+        return pick_label(d.get("option"), kind, titles)
     if t == "activate":
         who = in_play.get(d.get("card"), "Your Minion")
         return f"{who} acts" + (f" at {names[d['target']]}" if "target" in d else "")
+    if t == "dungeon":
+        mode = d.get("mode", "")
+        words = DUNGEON_MODES.get(mode, mode.replace("_", " ").capitalize())
+        if d.get("cards"):
+            words += ": " + ", ".join((titles or {}).get(c, f"card {c}") for c in d["cards"])
+        return words
+    if t in ("prize", "crawl"):
+        return tavern.label(d, titles)
+    if t == "dares":
+        top = next((fr for fr in reversed(stack) if fr.get("f") == "drink"), None)
+        try:
+            cards = top["reveals"][d["pick"]]["cards"]
+            return "I drink " + " + ".join(c["title"] for c in cards)
+        except (TypeError, KeyError, IndexError):
+            return f"I drink Drink {d.get('pick', 0) + 1}"
     if t == "wages":
         wages = next((fr.get("wages") for fr in reversed(stack) if fr.get("f") == "wages"), None)
         if d.get("pay"):
@@ -340,8 +564,9 @@ def _round(rnd: dict | None, names: list[str]) -> dict | None:
     if rnd is None:
         return None
     return {
-        "participants": [names[i] for i in rnd.get("participants", [])],
-        "controller": names[rnd["controller"]] if rnd.get("controller") is not None else "nobody",
+        "participants": [names[i] for i in rnd.get("participants", [])] + (["Otto"] if rnd.get("otto") else []),
+        "controller": ("Otto" if rnd.get("controller") == "otto" else names[rnd["controller"]])
+        if rnd.get("controller") is not None else "nobody",
         "turn": names[rnd["turn"]] if rnd.get("turn") is not None else "",
         "cheat_only": rnd.get("cheat_only"),
         "next": ("Only a Cheating card can take control now (a Winning Hand was played)." if rnd.get("cheat_only")
@@ -360,13 +585,24 @@ def _frame(fr: dict, names: list[str]) -> dict:
         out["title"] = f"{who} plays"
         out["detail"] = f"at {names[tgt]}" if isinstance(tgt, int) and 0 <= tgt < len(names) else ""
     elif f == "drink":
-        out["title"] = f"{who}'s Drink" + (" (Drinking Contest)" if fr.get("mode") == "contest" else "")
+        out["title"] = f"{who}'s Drink" + DRINK_MODES.get(fr.get("mode"), "")
         out["reveals"] = [c for r in fr.get("reveals", []) for c in r.get("cards", [])]
         out["portions"] = [{"holder": names[p["holder"]] if isinstance(p.get("holder"), int) else "?",
                             "alcohol": p.get("alcohol", 0), "fortitude": p.get("fortitude", 0),
                             "ignored": p.get("ignored")} for p in fr.get("portions", [])]
     elif f == "event":
         out["title"] = f"Drink Event revealed by {who}"
+    elif f == "dungeon":
+        card = fr.get("event_card") or {}
+        out["card"] = card or None
+        out["title"] = f"Dungeon Event at the end of {who}'s turn"
+        chosen = fr.get("chosen") or {}
+        out["detail"] = "; ".join(f"{names[int(k)]}: {DUNGEON_MODES.get(v['mode'], v['mode'])}"
+                                  for k, v in chosen.items() if k.isdigit() and int(k) < len(names))
+    elif f == "dares":
+        out["title"] = f"{who} chooses which Drink to drink"
+    elif f == "pub_crawl":
+        out["title"] = f"{who} must Crawl to another tavern"
     elif f == "last_chance":
         out["title"] = "Last chance: " + ", ".join(names[i] for i in fr.get("danger", [])) + " may pass out"
     elif f == "won":
@@ -375,9 +611,92 @@ def _frame(fr: dict, names: list[str]) -> dict:
         out["title"] = "Drinking Contest"
     elif f == "hitback":
         out["title"] = "Hit back?"
+    elif f == "treasure":
+        out["title"] = f"{who} gets Treasure"
+    elif f == "token_offer":
+        out["title"] = f"{who} may raise their Drunken Chi"
+    elif f == "pick":
+        out["title"] = {"petrify": f"{who} Petrifies a card for", "heat": f"{who}'s Heat penalty",
+                        "brew": f"{who} works on the Brews"}.get(fr.get("kind"), f"{who} chooses")
+    elif f == "then":
+        out["title"] = "Still to resolve"
+    elif f == "otto":
+        out["title"] = "Otto's turn"
+        out["detail"] = "his Action" if fr.get("step") == "action" else "his Drink, after his Action"
+    elif f == "change":
+        # Pending changes (docs/content-model.md): who is about to lose or gain what, before it lands.
+        parts = []
+        for ch in fr.get("changes", []):
+            t = ch.get("target")
+            whom = names[t] if isinstance(t, int) and 0 <= t < len(names) else "a Minion"
+            n = max(0, abs(ch.get("delta", 0)) - ch.get("reduced", 0))
+            verb = ("loses" if ch.get("delta", 0) < 0 else "gains") if ch.get("stat") != "gold" else "pays"
+            stat = {"fortitude": "Fortitude", "alcohol": "Alcohol", "gold": "Gold"}.get(ch.get("stat"), "")
+            note = " (ignored)" if ch.get("ignored") else ""
+            parts.append(f"{whom} {verb} {n} {stat}{note}")
+        out["title"] = "About to happen"
+        out["detail"] = "; ".join(parts)
+    elif f == "offer":
+        out["title"] = f"{who} buys side-deck cards"
+    elif f == "wages":
+        out["title"] = f"{who}'s Minion was hurt: Wages or let it go"
     else:
         out["title"] = str(f).replace("_", " ").title()
     return out
+
+
+DRINK_MODES = {"contest": " (Drinking Contest)", "dares": " (The Wench Dares You...)",
+               "dungeon": " (a Dungeon Event: everyone's Drinks)"}
+
+
+def dungeon(view: dict) -> dict | None:
+    """The Dungeon Event Deck when the table plays with it (docs/web.md): its Progress Counters
+    (public table tokens), the deck's size and the last event revealed (its discard pile is
+    face up) or, while one is being resolved, that one (its card waits on the stack until
+    everyone has chosen), and whether its events come from a sampler pack."""
+    tokens = view.get("tokens") or {}
+    zones = view.get("zones") or {}
+    if "dungeon_progress" not in tokens or "dungeon" not in zones:
+        return None
+    discard = (zones.get("dungeon:discard") or {}).get("cards") or []
+    now = next((fr["event_card"] for fr in view.get("stack") or [] if fr.get("f") == "dungeon" and fr.get("event_card")), None)
+    return {"progress": tokens["dungeon_progress"], "counters": list(range(tokens["dungeon_progress"])),
+            "deck": zones["dungeon"].get("count", 0), "discarded": len(discard),
+            "last": now or (discard[-1] if discard else None), "now": now is not None,
+            "sampler": SAMPLER_NOTE if _sampler_events(view.get("content") or "") else ""}
+
+
+def otto(view: dict, names: list[str]) -> dict | None:
+    """Otto's mat when the table plays with him (games/engine/otto.py, docs/otto.md): his 0-6
+    track facing each player (public table tokens), his deck and discard pile (face up: the
+    last card he revealed), and his factions. He has no Gold, hand or Drink Me! pile."""
+    tokens = view.get("tokens") or {}
+    zones = view.get("zones") or {}
+    if not (view.get("options") or {}).get("otto") or "otto" not in zones:
+        return None
+    tracks = []
+    for i, name in enumerate(names):
+        f, a = tokens.get(f"otto:fortitude:{i}"), tokens.get(f"otto:alcohol:{i}")
+        if f is None:
+            continue
+        tracks.append({"seat": i, "name": name, "fortitude": f, "alcohol": a,
+                       "f_pct": round(100 * f / 6), "a_pct": round(100 * a / 6),
+                       "owed": tokens.get(f"otto:owed:{i}", 0), "out": view["seats"][i].get("out")})
+    discard = (zones.get("otto:discard") or {}).get("cards") or []
+    return {"tracks": tracks, "deck": zones["otto"].get("count", 0), "discarded": len(discard),
+            "last": discard[-1] if discard else None,
+            "factions": [f.capitalize() for f in (view.get("options") or {}).get("otto_factions") or []],
+            "active": any(fr.get("f") == "otto" for fr in view.get("stack") or [])}
+
+
+def _sampler_events(content_id: str) -> bool:
+    from games import engine
+    try:
+        content = engine.content_of(content_id)
+    except engine.ContentError:
+        return False
+    kinds = {h["id"]: h.get("kind") for h in content.packs}
+    return any(c.type == "Dungeon Event" and kinds.get(c.pack) == "sampler" for c in content.cards.values())
 
 
 def _standings(seats: list[dict], view: dict) -> list[dict]:

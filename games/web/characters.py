@@ -69,7 +69,12 @@ def of_game(game: Game) -> dict[str, str]:
     """id -> name of the characters of a game's pinned content."""
     if not game.setup.get("content"):
         return dict(BASE_NAMES)
-    return {c.id: c.name for c in engine.load_content(game.setup["content"]).characters.values()}
+    try:
+        return {c.id: c.name for c in engine.load_content(game.setup["content"]).characters.values()}
+    except engine.ContentError:
+        # content this engine cannot play (a database shared with another build): list the
+        # game by its characters' ids rather than break the lobby
+        return {**{s["character"]: s["character"] for s in game.setup.get("seats", [])}, **BASE_NAMES}
 
 
 def pack_of(character: str | None, chosen: list[str]) -> list[str]:

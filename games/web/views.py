@@ -18,11 +18,13 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import throttles
 from accounts.forms import SignUpForm
 from accounts.redirects import same_site_path
-from games import decision_input, engine, selectors, services
+from games import bosses, decision_input, engine, selectors, services
 from games.errors import NotFound, ServiceError
 from games.models import Game, Table
 from games.packs import registry
 from games.web import board, characters, narrate
+from games.web import options as table_options
+from games.web import tavern
 from games.web.bots import bot_level, bot_levels
 
 
@@ -56,9 +58,14 @@ def lobby(request):
     if request.user.is_authenticated:
         yours = selectors.games_active_of(user=request.user)
     bots, default_bot = bot_levels()
+    offers = tavern.offers()                   # Bar Deck, Prize, Pub Crawl (with its Tavern Drink packs)
     return render(request, "web/lobby.html", {
         "tables": tables, "your_games": yours, "character_groups": characters.lobby_groups(), "bots": bots,
         "sampler_note": characters.SAMPLER_NOTE,
+        "dungeon_offer": table_options.dungeon_offer(),
+        "card_packs": [p for p in table_options.card_packs() if not p["dungeon"] and p["pack"] not in tavern.PACKS
+                       and p["pack"] not in {g["pack"] for o in offers for g in o["packs"]}],
+        "tavern_offers": offers,
         "default_bot": default_bot, "player_counts": range(2, 9), "live": _live_games(request.user),
         "play_now_timers": _play_now_timers(),
     })
@@ -150,16 +157,32 @@ def table_create(request):
     chosen = [pid for pid in p.getlist("packs") if pid]
     try:
         chosen += characters.pack_of(p.get("character"), chosen)
-        options = {"packs": chosen} if chosen else None
+        dungeon = bool(p.get(table_options.DUNGEON))
+        if dungeon:                        # the table option plays an installed pack's events
+            chosen += [pid for pid in table_options.dungeon_packs(chosen) if pid not in chosen]
+        picked = tavern.chosen(p)          # Bar Deck, Prize, Pub Crawl: each adds the pack it plays
+        extra = [pid for pid in tavern.packs_for(picked, chosen) if pid not in chosen]
+        chosen = extra + chosen            # (first: a pack of Tavern Drinks plays on the taverns pack)
+        problem = tavern.problem(picked, p.get("variant") or "base", chosen)
+        if problem:
+            raise ServiceError(problem, code="invalid_option")
+        options = ({"packs": chosen} if chosen else {}) | ({table_options.DUNGEON: True} if dungeon else {}) | picked
+        if p.get("otto"):
+            options["otto"] = True
+        options = options or None
         table = services.table_create(owner=request.user, player_count=count, variant=p.get("variant") or "base",
                                       turn_seconds=timer, options=options)
+        chosen = (table.options or {}).get("packs", chosen)     # a Boss table adds the villains' packs
         offered = registry.characters(chosen)
         used = [_pick(p.get("character"), [], offered)]
-        services.seat_take(table_id=table.pk, user=request.user, character=used[0])
-        for _ in range(ai_count):
-            used.append(_pick(None, used, offered))
-            services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True,
-                               bot=p.get("bot"))
+        if bosses.is_boss_variant(table.variant):
+            _boss_seats(request, table, used[0], ai_count, p.get("bot"))
+        else:
+            services.seat_take(table_id=table.pk, user=request.user, character=used[0])
+            for _ in range(ai_count):
+                used.append(_pick(None, used, offered))
+                services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True,
+                                   bot=p.get("bot"))
         if ai_count == count - 1 and p.get("start"):
             game = services.table_start(table_id=table.pk, user=request.user)
             return redirect("web-game", game_id=game.pk)
@@ -167,6 +190,22 @@ def table_create(request):
         messages.error(request, exc.message)
         return redirect("web-lobby")
     return redirect("web-table", table_id=table.pk)
+
+
+def _boss_seats(request, table, character: str, ai_count: int, bot) -> None:
+    """The owner sits where its character fits (a villain is the Boss, R-BOSS-SEAT); AI seats
+    take villains for the Boss seats left and anyone elsewhere (games/bosses.py)."""
+    content = engine.load_content(registry.content_for((table.options or {}).get("packs")))
+    index = bosses.owner_seat(table.variant, table.player_count, content.characters[character])
+    mine = services.seat_take(table_id=table.pk, user=request.user, character=character, index=index)
+    try:
+        wanted = bosses.ai_characters(table.variant, table.player_count, {mine.index: character},
+                                      content.characters.values())
+    except ValueError as exc:
+        raise ServiceError(str(exc), code="boss_not_villain") from None
+    for index in sorted(wanted)[:ai_count]:
+        services.seat_take(table_id=table.pk, user=request.user, character=wanted[index], ai=True, bot=bot,
+                           index=index)
 
 
 @login_required
@@ -185,10 +224,10 @@ def play_now(request):
     return redirect("web-game", game_id=game.pk)
 
 
-def _team_letter(variant: str, seat: int) -> str:
+def _team_letter(variant: str, seat: int, n: int) -> str:
     """"Team A" for seats 1-2 of a team variant (teammates sit together), "" in an individual game."""
-    size = getattr(engine.VARIANTS.get(variant), "team_size", 1)
-    return f"Team {'ABCD'[seat // size]}" if size > 1 else ""
+    rules = engine.VARIANTS.get(variant)
+    return rules.team_label(seat, n) if rules else ""
 
 
 def table_page(request, table_id: int):
@@ -204,7 +243,7 @@ def table_page(request, table_id: int):
     rows = [{"index": i, "seat": seats.get(i),
              "name": names.get(seats[i].character, seats[i].character) if i in seats else None,
              "level": bot_level(seats[i].bot) if i in seats and seats[i].is_ai else "",
-             "team": _team_letter(table.variant, i)}
+             "team": _team_letter(table.variant, i, table.player_count)}
             for i in range(table.player_count)]
     bots, default_bot = bot_levels()
     return render(request, "web/table_setup.html", {
@@ -213,6 +252,7 @@ def table_page(request, table_id: int):
         "seated": request.user.is_authenticated and any(s.user_id == request.user.pk for s in seats.values()),
         "character_groups": characters.groups((table.options or {}).get("packs")),
         "sampler_note": characters.SAMPLER_NOTE, "bots": bots, "default_bot": default_bot,
+        "option_lines": table_options.table_lines(table) + tavern.table_lines(table.options or {}),
     })
 
 
@@ -325,12 +365,23 @@ def game_log(request, game_id: int):
 
 def _decision_form(post) -> dict:
     """The decide form decoded into the values `decision_input.parse` checks: the decision
-    from its JSON field, or the discard form's cards; numbers from their digits. What cannot
-    be decoded is a 400 `invalid_input` like any other bad request."""
+    from its JSON field, the discard form's cards, or the pick form's offer and cards;
+    numbers from their digits. What cannot be decoded is a 400 `invalid_input` like any
+    other bad request."""
     unreadable = decision_input.InvalidDecisionRequest(
         "decision", "That decision could not be read; reload the page and choose again.")
     if post.get("discard") is not None:
         decision = {"type": "discard", "cards": sorted(_form_int(c, unreadable) for c in post.getlist("cards"))}
+    elif post.get("offer") is not None:
+        # a subset offer of exactly N cards (board._pick_info): the pressed button carries the
+        # offer's other fields, the ticked boxes its cards; the engine checks the count
+        try:
+            decision = json.loads(post["offer"])
+        except (ValueError, RecursionError):
+            raise unreadable from None
+        if not isinstance(decision, dict):
+            raise unreadable
+        decision = {**decision, "cards": sorted(_form_int(c, unreadable) for c in post.getlist("cards"))}
     else:
         try:
             decision = json.loads(post.get("decision", ""))

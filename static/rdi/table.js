@@ -37,12 +37,13 @@
       .then(function (r) { if (!r.ok) throw new Error("board " + r.status); return r.text(); })
       .then(function (html) {
         var holder = document.getElementById("board");
-        var picked = selectedDiscards();
+        var picked = selectedDiscards(), focused = focusKey();
         holder.innerHTML = html;
         var b = board();
         if (b) { seq = Math.max(seq, parseInt(b.dataset.seq, 10)); root.dataset.seq = String(seq); }
         restoreDiscards(picked);
         bindBoard();
+        restoreFocus(focused);
         var yours = isYours();
         if (yours && !wasYours) notifyTurn();
         if (!yours) stopFlash();
@@ -90,11 +91,14 @@
   }, 5000);
 
   /* decisions */
-  function submitDecision(form) {
+  function submitDecision(form, submitter) {
+    var body = new FormData(form);
+    /* the pick form's buttons each carry their offer: FormData leaves the pressed one out */
+    if (submitter && submitter.name) body.append(submitter.name, submitter.value);
     var buttons = document.querySelectorAll("#board form.decide button");
     Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
     fetch(form.action, {
-      method: "POST", body: new FormData(form), credentials: "same-origin",
+      method: "POST", body: body, credentials: "same-origin",
       headers: { "Accept": "application/json", "X-CSRFToken": csrf() }
     }).then(function (r) {
       return r.json().then(function (body) {
@@ -114,6 +118,19 @@
     }).catch(function () { toast("The server could not be reached; try again."); }).then(refresh);
   }
 
+  /* a board swapped in while the player ticks cards by keyboard keeps the focus where it was */
+  function focusKey() {
+    var el = document.activeElement;
+    if (!el || !el.closest || !el.closest("#board")) return null;
+    if (el.name === "cards") return '#board input[name=cards][value="' + el.value + '"]';
+    if (el.name === "offer") return '#board button[name=offer][data-words="' + el.dataset.words + '"]';
+    return el.id ? "#" + el.id : null;
+  }
+  function restoreFocus(key) {
+    var el = key && document.querySelector(key);
+    if (el) el.focus();
+  }
+
   function selectedDiscards() {
     return Array.prototype.map.call(document.querySelectorAll("#board input[name=cards]:checked"), function (i) { return i.value; });
   }
@@ -125,6 +142,7 @@
     updateDiscard();
   }
   function updateDiscard() {
+    updatePick();
     var form = document.getElementById("discard-form");
     if (!form) return;
     var picked = selectedDiscards().map(Number).sort(function (a, b) { return a - b; });
@@ -138,13 +156,32 @@
     });
   }
 
+  /* choose exactly N cards (a Dungeon Event's discard): each button of the pick form names
+   * its option and how many are ticked of how many it needs, and waits for exactly that many */
+  function updatePick() {
+    var form = document.getElementById("pick-form");
+    if (!form) return;
+    var boxes = document.querySelectorAll('#board input[name=cards][form="pick-form"]');
+    var picked = Array.prototype.filter.call(boxes, function (b) { return b.checked; }).map(function (b) { return Number(b.value); });
+    Array.prototype.forEach.call(form.querySelectorAll("button[data-count]"), function (btn) {
+      var need = parseInt(btn.dataset.count, 10), from = JSON.parse(btn.dataset.from);
+      var ok = picked.length === need && picked.every(function (c) { return from.indexOf(c) >= 0; });
+      btn.disabled = !ok;
+      btn.textContent = btn.dataset.words + " " + need + " card" + (need === 1 ? "" : "s") +
+        " (" + picked.length + " of " + need + " ticked)";
+    });
+    Array.prototype.forEach.call(boxes, function (box) {
+      box.closest(".card").classList.toggle("picked", box.checked);
+    });
+  }
+
   function bindBoard() {
     Array.prototype.forEach.call(document.querySelectorAll("#board form.decide"), function (form) {
       form.addEventListener("submit", function (ev) {
         ev.preventDefault();
         var ask = form.querySelector("button[data-confirm]");    /* a team's Potion: spent for good */
         if (ask && !window.confirm(ask.dataset.confirm)) return;
-        submitDecision(form);
+        submitDecision(form, ev.submitter);
       });
     });
     Array.prototype.forEach.call(document.querySelectorAll("#board input[name=cards]"), function (box) {

@@ -131,7 +131,7 @@
     var how = {
       ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last",
       ArrowUp: "prev-turn", PageUp: "prev-turn", ArrowDown: "next-turn", PageDown: "next-turn",
-      d: "drinks", g: "rounds", c: "contests", e: "eliminations"
+      d: "drinks", g: "rounds", c: "contests", e: "eliminations", v: "dungeon"
     }[e.key.length === 1 ? e.key.toLowerCase() : e.key];
     if (!how) return;
     e.preventDefault();

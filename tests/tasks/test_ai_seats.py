@@ -1,11 +1,8 @@
 """AI seats, timeouts and crashes against a real Celery worker on the real Redis broker."""
-import random
 import time
 
 import pytest
 
-from games import engine, selectors, services
-from games.models import GameEvent
 from replay.verification import verify_game
 
 from .conftest import events_of, game_row, wait_for
@@ -51,7 +48,7 @@ def test_four_ai_seats_play_to_a_winner(worker_factory, make_user, api_for):
     assert game.winners
     events = _assert_clean_log(game_id)
     decisions = [e for e in events if e.kind in ("decision", "timeout")]
-    assert {e.actor for e in decisions} <= {"ai:heuristic@4", "ai:random@1"}
+    assert {e.actor for e in decisions} <= {"ai:heuristic@5", "ai:random@1"}
     assert all(e.kind == "decision" for e in decisions)
     assert events[-1].kind == "game_ended"
 

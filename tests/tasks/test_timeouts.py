@@ -1,15 +1,13 @@
 """Timers against a real worker: a player who never acts times out at each deadline, a bot
 takes the seat, and the seat is theirs again when they come back; a late timer is a no-op."""
-import random
-import time
 from datetime import timedelta
 
 import pytest
 
 from games import engine, services
-from games.models import Game, GameEvent, Seat
+from games.models import GameEvent, Seat
 
-from .conftest import events_of, game_row, wait_for
+from .conftest import events_of, wait_for
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -42,12 +40,12 @@ def test_absent_player_times_out_then_a_bot_plays_then_they_take_the_seat_back(w
         opened = by_seq[e.seq - 1].created_at
         assert e.created_at - opened >= timedelta(seconds=0.95), (e.seq, e.created_at - opened)
     handover = next(e for e in events if e.kind == "seat_control_changed")
-    assert handover.payload == {"seat": 0, "to": "bot", "bot": "heuristic@4", "reason": "timeouts"}
+    assert handover.payload == {"seat": 0, "to": "bot", "bot": "heuristic@5", "reason": "timeouts"}
     assert handover.actor == "timeout"
     assert Seat.objects.get(table_id=table_id, index=0).bot == "heuristic"
 
     # the bot plays seat 0 now, with no deadline
-    wait_for(lambda: GameEvent.objects.filter(game_id=game_id, seat=0, actor="ai:heuristic@4").exists(),
+    wait_for(lambda: GameEvent.objects.filter(game_id=game_id, seat=0, actor="ai:heuristic@5").exists(),
              timeout=30, what="the bot to play the absent player's seat", worker=worker)
 
     # the player comes back

@@ -5,6 +5,7 @@ narrate pack cards by their titles and the packs' mechanics in words.
 Test packs reach these pages only through a packs folder of the test's own (RDI_PACKS_DIR in
 a tmp dir): the project's packs folder never holds them."""
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -167,7 +168,7 @@ def test_the_board_shows_tokens_zones_and_pack_decisions_but_no_face_down_card(w
         prompt = engine.prompts(state)[0]
         if prompt.seat == 0 and any(d["type"] == "activate" for d in prompt.decisions):
             page = client_for(ana).get(f"/games/{game.pk}/board/").content.decode()
-            assert "Minions: Grunt the Brawler" in page
+            assert re.search(r'Minions: <span class="in-play" title="[^"]*Wages 2[^"]*">Grunt the Brawler', page)
             assert "Grunt the Brawler acts at" in page            # the activation's button, in words
             seen_minion_labels = True
             break

@@ -71,6 +71,32 @@ def take_my_turn(page, rng) -> bool:
     return False
 
 
+def play_until(page, site, rng, done=lambda page: page.locator("#gameover").count(), stuck="stuck",
+               on_my_move=None) -> int:
+    """Make the offered decisions as a player would until `done(page)` (by default the game is
+    over); the number of moves made. Fails, with a screenshot `stuck`, when the board makes no
+    progress for 90 s. `on_my_move(moves)` runs before each of the player's moves."""
+    moves, last_progress, last_seq = 0, time.monotonic(), -1
+    while not done(page):
+        if time.monotonic() - last_progress > 90:
+            shot(page, stuck)
+            raise AssertionError(f"no progress for 90 s at seq {last_seq}\n{site.logs()}")
+        seq = board_seq(page)
+        if seq != last_seq:
+            last_seq, last_progress = seq, time.monotonic()
+        if page.get_attribute("#board .board", "data-your-prompt") == "1" and page.locator(
+                "#board form.decide button:not([disabled])").count():
+            if on_my_move:
+                on_my_move(moves)
+            if take_my_turn(page, rng):
+                moves += 1
+                page.wait_for_function(f"document.querySelector('#board .board').dataset.seq != '{seq}'",
+                                       timeout=30000)
+                continue
+        page.wait_for_timeout(150)
+    return moves
+
+
 def test_new_visitor_signs_up_plays_against_bots_until_game_over(site, chrome):
     context = chrome.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
@@ -80,25 +106,8 @@ def test_new_visitor_signs_up_plays_against_bots_until_game_over(site, chrome):
     page.click("#play-now")
     page.wait_for_url(f"{site.url}/games/*/")
     page.evaluate("window.__noReload = true")
-    rng = random.Random(7)
-    turns, last_progress, last_seq = 0, time.monotonic(), -1
-    while not page.locator("#gameover").count():
-        if time.monotonic() - last_progress > 90:
-            shot(page, "play-now-stuck")
-            raise AssertionError(f"no progress for 90 s at seq {last_seq}\n{site.logs()}")
-        seq = board_seq(page)
-        if seq != last_seq:
-            last_seq, last_progress = seq, time.monotonic()
-        if page.get_attribute("#board .board", "data-your-prompt") == "1" and page.locator(
-                "#board form.decide button:not([disabled])").count():
-            if turns == 3:
-                shot(page, "play-now-your-move")
-            if take_my_turn(page, rng):
-                turns += 1
-                page.wait_for_function(f"document.querySelector('#board .board').dataset.seq != '{seq}'",
-                                       timeout=30000)
-                continue
-        page.wait_for_timeout(150)
+    turns = play_until(page, site, random.Random(7), stuck="play-now-stuck",
+                       on_my_move=lambda moves: moves == 3 and shot(page, "play-now-your-move"))
     assert page.evaluate("window.__noReload === true"), "the page reloaded"
     assert turns > 0
     assert page.locator("#gameover .standings li").count() == 2

@@ -1,13 +1,11 @@
 """The replay page in real headless Chromium: open a finished game's replay, step with the
 keyboard, jump to the next gambling round, switch perspective and check what each
 perspective shows and hides (docs/replay.md)."""
-import json
 import re
 
 import pytest
 
-from games import engine
-from replay import fork, frames
+from replay import frames
 from tests.replay.conftest import play, start_game
 
 from .conftest import shot

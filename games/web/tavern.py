@@ -1,0 +1,173 @@
+"""The tavern table options on the web (docs/web.md): the Bar Deck (games/engine/bar_deck.py),
+the Prize (games/engine/prize.py) and the Pub Crawl (games/engine/pub_crawl.py).
+
+The lobby offers each as a checkbox; a chosen option adds the installed pack it plays when the
+chosen packs lack its cards, and a combination the rules forbid is refused with a sentence.
+The table page shows each option's panel (`board`)."""
+from __future__ import annotations
+
+from games.packs import registry
+from games.web.characters import SAMPLER_NOTE
+
+#: option -> (label, what it does, the installed pack it plays, the cards it needs)
+OFFERS = {
+    "bar_deck": ("Bar Deck", "Every Drink of the chosen packs in one Bar Deck; 30 at a time are the Drink Deck.",
+                 "bar-drinks", "drinks"),
+    "prize": ("Prize", "Whoever starts a Round of Gambling puts a Prize from the Inn in the pot; "
+                       "whoever takes the pot takes the Prize and may use it once.", "prizes", "prizes"),
+    "pub_crawl": ("Pub Crawl (RDI 8)", "The party moves from tavern to tavern: a Drink with a Chaser makes its "
+                                       "revealer Crawl, and Drinks are Ordered from the current tavern's deck.",
+                  "taverns", "taverns"),
+}
+DRINK_DECK = 30
+#: The packs the options play (the lobby offers them with their option, not as card packs).
+PACKS = {offer[2] for offer in OFFERS.values()}
+
+
+def _drinks(docs: list[dict]) -> int:
+    return sum(c.get("quantity", 0) for d in docs for c in d.get("cards") or []
+               if isinstance(c, dict) and c.get("deck") == "drink")
+
+
+def _has(docs: list[dict], need: str) -> bool:
+    if need == "drinks":
+        return _drinks(docs) > DRINK_DECK
+    if need == "taverns":
+        return any(isinstance(c, dict) and c.get("type") == "Tavern" for d in docs for c in d.get("cards") or [])
+    if need == "prizes":
+        return any(isinstance(c, dict) and c.get("type") == "Prize" for d in docs for c in d.get("cards") or [])
+    return False
+
+
+def offers() -> list[dict]:
+    """The lobby's checkboxes: each option whose pack is installed (a sampler is marked); the
+    Pub Crawl's also lists the installed packs of Tavern Drinks played on its taverns."""
+    installed = registry.installed()
+    out = []
+    for name, (label, help_, pack, _need) in OFFERS.items():
+        p = installed.get(pack)
+        if p is None or not p.ok:
+            continue
+        offer = {"name": name, "label": label, "help": help_,
+                 "note": SAMPLER_NOTE if p.header.get("kind") == "sampler" else "", "packs": []}
+        if name == PUB_CRAWL:
+            offer["packs"] = _tavern_drink_packs(installed, p)
+        out.append(offer)
+    return out
+
+
+def _tavern_drink_packs(installed: dict, taverns) -> list[dict]:
+    """Installed packs without characters that add Tavern Drinks to the taverns pack's decks."""
+    from games import engine
+    base = installed.get(registry.BASE_ID)
+    docs = [base.document if base is not None and base.ok else engine.BASE_PACK, taverns.document]
+    out = []
+    for pid, p in installed.items():
+        if pid == taverns.id or not p.ok or (p.document or {}).get("characters") or p.header.get("kind") == "base":
+            continue
+        if not _tavern_drinks(docs + [p.document]):
+            continue
+        try:
+            engine.load_content(docs + [p.document])
+        except engine.ContentError:
+            continue
+        out.append({"pack": pid, "title": p.header.get("title") or pid})
+    return out
+
+
+def chosen(post) -> dict:
+    """The tavern options a lobby form switched on: {"bar_deck": True, ...}."""
+    return {name: True for name in OFFERS if post.get(name)}
+
+
+def packs_for(options: dict, chosen_packs: list[str]) -> list[str]:
+    """The installed packs to add so that the chosen options have their cards."""
+    extra = []
+    for name, (_label, _help, pack, need) in OFFERS.items():
+        if options.get(name) and not _has(registry.content_for(chosen_packs + extra), need):
+            extra.append(pack)
+    return extra
+
+
+def _tavern_drinks(docs: list[dict]) -> bool:
+    decks = {c["tavern"]["drinks"] for d in docs for c in d.get("cards") or []
+             if isinstance(c, dict) and c.get("type") == "Tavern" and isinstance(c.get("tavern"), dict)
+             and "drinks" in c["tavern"]}
+    return any(c.get("deck") in decks and c.get("quantity", 0) for d in docs for c in d.get("cards") or [] if isinstance(c, dict))
+
+
+def problem(options: dict, variant: str, chosen_packs: list[str]) -> str | None:
+    """A sentence when this combination can't be played (the rules forbid it, or the chosen
+    packs lack what it needs), else None."""
+    if options.get("pub_crawl") and not _tavern_drinks(registry.content_for(chosen_packs)):
+        return ("The Pub Crawl needs the Drinks of at least one tavern, and the rulebooks print none: choose "
+                "a pack with Tavern Drink decks (docs/packs.md).")
+    return None
+
+
+def table_lines(options: dict) -> list[str]:
+    return [OFFERS[name][0] for name in OFFERS if options.get(name)]
+
+
+# --- the table page ------------------------------------------------------------------------
+
+PRIZE_ZONES = ("prize", "prize:discard", "prize:pot")
+PUB_CRAWL = "pub_crawl"
+
+
+def _prize_cards(zones: dict, name: str) -> list[dict]:
+    return (zones.get(name) or {}).get("cards") or []
+
+
+def board(view: dict, names: list[str]) -> dict | None:
+    """What the table page shows of the tavern options this game plays, or None: the Bar
+    Deck's count; the Prizes in the Inn, in the pot, in front of each player, in the Bin."""
+    options = view.get("options") or {}
+    zones = view.get("zones") or {}
+    out = {}
+    if options.get("bar_deck") and "bar" in zones:
+        out["bar"] = zones["bar"].get("count", 0)
+    if options.get(PUB_CRAWL) and "taverns" in zones:
+        party = (view.get("tokens") or {}).get("party")
+        rows = []
+        for c in _prize_cards(zones, "taverns") + _prize_cards(zones, "taverns:closed"):
+            slug = c["key"].split("/", 1)[1]
+            deck = zones.get("tavern-drinks:" + slug)
+            rows.append({"title": c["title"], "here": c["id"] == party, "open": c in _prize_cards(zones, "taverns"),
+                         "left": deck.get("count", 0) if deck else view.get("drink_deck_count", 0),
+                         "discard": len(_prize_cards(zones, "tavern-drinks:" + slug + ":discard")) if deck else None})
+        out["crawl"] = {"taverns": rows, "here": next((r["title"] for r in rows if r["here"]), "")}
+        out["side"] = True
+    if options.get("prize") and "prize" in zones:
+        held = []
+        for name in sorted(zones):
+            seat = name.split(":", 1)[1] if name.startswith("prize:") else ""
+            if seat.isdigit() and int(seat) < len(names) and _prize_cards(zones, name):
+                held.append({"name": names[int(seat)], "cards": _prize_cards(zones, name)})
+        out["prize"] = {"inn": _prize_cards(zones, "prize"), "pot": _prize_cards(zones, "prize:pot"),
+                        "bin": _prize_cards(zones, "prize:discard"), "held": held}
+        out["side"] = True
+    return out or None
+
+
+def titles(view: dict) -> dict:
+    """Card id -> its quoted title, for every Prize on the table (buttons name them)."""
+    return {c["id"]: "“" + c["title"] + "”" for name, z in (view.get("zones") or {}).items()
+            if name.split(":", 1)[0] in ("prize", "taverns") for c in z.get("cards") or []}
+
+
+def label(d: dict, titles: dict) -> str:
+    if d.get("type") == "prize":
+        return f"Put {titles.get(d.get('card'), 'this Prize')} in the pot"
+    if d.get("type") == "crawl":
+        return f"Crawl to {titles.get(d.get('tavern'), 'this tavern')}"
+    return d.get("type", "?")
+
+
+def zone_shown(name: str) -> bool:
+    """Whether a shared zone is shown by these options' own panels (not among the shared decks)."""
+    return name in ZONES or name.split(":", 1)[0] in ("prize", "taverns", "tavern-drinks")
+
+
+#: Shared zones these options show in their own panel (not among the table's shared decks).
+ZONES = ("bar",)

@@ -1,0 +1,70 @@
+"""The tavern table options in Chromium (docs/web.md): the lobby's Bar Deck, Prize and Pub
+Crawl options (marked as samplers), the Bar Deck pill and the Prizes panel, and the Pub Crawl
+panel with a Crawl told in the log while the player plays against an AI seat, on a 390 px
+phone. The Pub Crawl plays an uploaded pack of test Tavern Drinks (the rulebooks print none)."""
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from .conftest import shot
+from .test_browser import _name, play_until, sign_up
+from .test_team_browser import fits
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+SAMPLER = "Sampler deck: rulebook cards only, not the printed deck"
+FIXTURES = Path(__file__).parents[2] / "packs" / "pub-crawl" / "fixtures.json"
+
+
+def _table(page, site, *checks):
+    form = page.locator("#create-table")
+    assert SAMPLER in form.inner_text(timeout=60000)
+    form.locator("select[name=player_count]").select_option("2")
+    form.locator("input[name=ai_seats]").fill("1")
+    for selector in checks:
+        form.locator(selector).check()
+    form.locator("input[name=start]").check()
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(f"{site.url}/games/*/")
+
+
+def test_a_player_plays_with_the_bar_deck_and_prizes(site, chrome):
+    context = chrome.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.on("dialog", lambda d: d.accept())
+    sign_up(page, site.url, _name("tavern"))
+    _table(page, site, "#opt-bar_deck", "#opt-prize")
+    page.wait_for_selector("#board #prizes", timeout=60000)
+    assert "Bar Deck 8" in page.inner_text("#bar-deck")
+    assert "Talisman of Liquid Courage" in page.inner_text("#prizes")
+    page.set_viewport_size({"width": 390, "height": 844})
+    fits(page)
+    shot(page, "tavern-prizes-phone")
+    context.close()
+
+
+def test_a_player_crawls_on_a_phone(site, chrome, django_db_blocker):
+    from games.models import UploadedPack
+    doc = json.loads(FIXTURES.read_text())
+    with django_db_blocker.unblock():
+        UploadedPack.objects.update_or_create(pack_id=doc["pack"]["id"], defaults={
+            "title": doc["pack"]["title"], "version": doc["pack"]["version"], "kind": doc["pack"]["kind"], "document": doc})
+    context = chrome.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.on("dialog", lambda d: d.accept())
+    sign_up(page, site.url, _name("crawl"))
+    _table(page, site, "#opt-pub_crawl", "label.sub-option input[value=pub-crawl-fixtures]")
+    page.wait_for_selector("#board #pub-crawl", timeout=60000)
+    assert "The party is at" in page.inner_text("#pub-crawl") and "6 Drinks left" in page.inner_text("#pub-crawl")
+    page.set_viewport_size({"width": 390, "height": 844})
+    fits(page)
+    play_until(page, site, random.Random(3), stuck="crawl-stuck",
+               done=lambda page: "Crawled: the party moves to" in page.inner_text("#log")
+               or page.locator("#gameover").count())
+    log = page.inner_text("#log")
+    assert "Crawled: the party moves to" in log, "a Chaser comes up in any game"
+    assert "The party is at The Red Dragon Inn" not in page.inner_text("#pub-crawl")       # it moved
+    fits(page)
+    shot(page, "tavern-crawl-phone")
+    context.close()

@@ -1,0 +1,160 @@
+"""Pages of a table with Otto (the `otto` table option, games/engine/otto.py): the lobby offers
+him, refuses him in team variants and at more than 6 players with a stable code, the table page
+shows his mat (two tracks, no Gold, his deck), the log narrates what he does and why, and the
+replay charts his tracks (the per-seat `resources` series); the game exports and verifies."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from games import engine, selectors, services
+from games.ai import decision_seed, get_bot
+from games.errors import ServiceError
+from games.models import Game, Table
+from games.web import board, narrate
+from replay import charts, frames
+from tests.packs.conftest import packs_dir  # noqa: F401 (fixture)
+from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.fixture
+def with_otto_cards(packs_dir):  # noqa: F811
+    """The fixture Otto deck installed as a game owner's pack would be (no Otto card is printed)."""
+    shutil.copy(ROOT / "tests" / "packs" / "otto" / "fixtures.json", packs_dir / "test-otto.json")
+    return packs_dir
+
+
+def test_the_lobby_offers_otto(packs_dir, make_user):  # noqa: F811
+    page = client_for(make_user("ana")).get("/").content.decode()
+    assert 'name="otto"' in page and "With Otto, Our Mechanical Friend (Allies)" in page
+
+
+def test_a_table_made_with_otto_starts_and_shows_his_mat(packs_dir, make_user):  # noqa: F811
+    ana = make_user("ana")
+    client = client_for(ana)
+    r = client.post("/tables/new/", {"player_count": 2, "character": "zot", "ai_seats": 1, "otto": "1", "start": 1})
+    assert r.status_code == 302
+    game = Game.objects.get()
+    assert Table.objects.get().options == {"otto": True} and game.setup["options"] == {"otto": True}
+    page = client.get(f"/games/{game.pk}/board/").content.decode()
+    assert 'id="otto-mat"' in page and "none (Inn)" in page and ">Facing<" in page
+    assert page.count('<tr class="otto-track') == 2
+    assert "his Action phase does nothing" in page                  # no Otto card is installed
+    state = selectors.game_state(game=game)
+    assert all(s.gold == 10 for s in state.seats)
+
+
+def test_the_table_page_says_the_table_plays_with_otto(packs_dir, make_user):  # noqa: F811
+    ana = make_user("ana")
+    table = services.table_create(owner=ana, player_count=2, options={"otto": True})
+    assert "With Otto, Our Mechanical Friend (Allies)" in client_for(ana).get(f"/tables/{table.pk}/").content.decode()
+
+
+def test_otto_is_refused_in_a_team_variant_and_at_seven_players(packs_dir, make_user):  # noqa: F811
+    ana = make_user("ana")
+    with pytest.raises(ServiceError) as e:
+        services.table_create(owner=ana, player_count=4, variant="two-headed-dragon", options={"otto": True})
+    assert e.value.code == "otto_team_variant" and "team variant" in e.value.message
+    with pytest.raises(ServiceError) as e:
+        services.table_create(owner=ana, player_count=7, options={"otto": True})
+    assert e.value.code == "otto_player_count"
+    r = client_for(ana).post("/api/tables/", {"player_count": 4, "variant": "two-headed-dragon",
+                                              "options": {"otto": True}}, content_type="application/json")
+    assert r.status_code == 400 and r.json()["code"] == "otto_team_variant"
+    r = client_for(ana).post("/tables/new/", {"player_count": 4, "variant": "two-headed-dragon", "character": "zot",
+                                              "otto": "1"})
+    assert r.status_code == 302 and not Table.objects.exists()
+
+
+def _otto_game(make_user, seed, players=("deirdre", "gerki")):
+    ana = make_user("ana")
+    table = services.table_create(owner=ana, player_count=len(players), turn_seconds=None,
+                                  options={"packs": ["test-otto"], "otto": True})
+    for character in players:
+        services.seat_take(table_id=table.pk, user=ana, character=character, ai=True)
+    return services.table_start(table_id=table.pk, user=ana, seed=seed)
+
+
+def test_an_otto_game_is_narrated_labelled_charted_and_verifies(with_otto_cards, make_user):
+    game = _otto_game(make_user, "07" * 32)
+    bot = get_bot("heuristic")
+    lines, labels = [], []
+    for step in narrate.narration_for(game=game, seat=None, after=-1)["steps"]:
+        lines.extend(step["lines"])
+    while True:
+        game.refresh_from_db()
+        if game.status == Game.Status.OVER:
+            break
+        state = selectors.game_state(game=game)
+        prompt = engine.prompts(state)[0]
+        view = engine.view(state, prompt.seat)
+        assert board.otto(view, narrate.seat_names(view))["tracks"]
+        if prompt.kind == "otto_reward":
+            labels += [board.label(d, prompt.kind, narrate.seat_names(view), view["stack"], {})
+                       for d in prompt.decisions]
+        decision = bot.decide(view, seed=decision_seed(secret="t", seq=game.seq, seat=prompt.seat))
+        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor=bot.actor,
+                                 expected_seq=game.seq)
+        game.refresh_from_db()
+        for step in narrate.narration_for(game=game, seat=None, after=game.seq - 1)["steps"]:
+            lines.extend(step["lines"])
+    text = "\n".join(lines)
+    assert "Otto joins the table (" in text and "Otto's first turn: he revealed “" in text   # told at seq 0
+    assert "Otto's turn" in text and "Otto revealed “" in text and "on both of his tracks" in text
+    assert "otto_" not in text                                          # no effect left untold
+    if labels:
+        assert set(labels) == {"Take 1 Gold from the Inn", "Draw 2 cards"}
+    data = frames.timeline(game=game)
+    assert all("otto_fortitude" in r for point in data["resources"] for r in point)
+    stats = [c["stat"] for c in charts.charts(data)]
+    assert "otto_alcohol" in stats
+    client = client_for(make_user("watcher"))
+    assert client.get(f"/games/{game.pk}/replay/").status_code == 200
+    r = client.get(f"/api/games/{game.pk}/verify/")
+    assert r.status_code == 200 and r.json()["ok"] is True
+    from replay import fork
+    assert "Otto" in fork.forkable(fork.state_at(game=game, at=3))
+    export = client.get(f"/api/games/{game.pk}/export/")
+    assert export.status_code == 200 and b"game_ended" in export.content
+
+
+def test_while_otto_plays_the_header_and_the_stack_say_so():
+    view = {"over": False, "active": 1, "phase": "discard", "prompt": {"kind": "respond"},
+            "stack": [{"f": "otto", "step": "drink", "id": 1}], "seats": []}
+    assert board.headline(view, ["Zot", "Gerki"]) == "Otto's turn · waiting for responses"
+    assert board._frame(view["stack"][0], ["Zot", "Gerki"])["title"] == "Otto's turn"
+
+
+def test_his_rounds_of_gambling_are_narrated():
+    """[002:436-438]: the log tells his ante, his gambling turn, his play or pass, and a pot he wins."""
+    import json
+    from pathlib import Path
+
+    from games.engine.scenario import decision_from, setup_from
+    here = Path(__file__).parents[1] / "scenarios" / "otto"
+    text = []
+    for name in ("gambling-box-takes-control", "gambling-illegal-play-is-a-pass", "gambling-otto-wins-pot-to-the-inn",
+                 "gambling-reshuffle-waits-for-the-round"):
+        spec = json.loads((here / f"{name}.json").read_text())
+        state = engine.new_game(setup_from(spec["setup"], here))
+        names = narrate.seat_names(engine.view(state, "spectator"))
+        for step in spec["steps"]:
+            if "seat" in step:
+                _, effects = engine.apply(state, decision_from(state, step))
+                text += narrate.narrate_effects(effects, state=state, names=names, seat=None, over=False)
+    text = "\n".join(text)
+    assert "as Otto's ante (he antes with the Inn's Gold)" in text
+    assert "Otto's gambling turn: he revealed “" in text
+    assert "Otto raises: everyone in the Round antes 1 more" in text and "Otto cheats and takes control" in text
+    assert "Otto can't make that play now" in text and "his deck is empty" in text
+    assert "Otto won the Round: the pot of 3 Gold goes to the Inn" in text
+    assert "otto_" not in text and "someone" not in text
+
+
+def test_the_round_panel_names_otto_in_the_round_and_in_control():
+    panel = board._round({"participants": [0, 1], "otto": True, "controller": "otto", "turn": 1,
+                          "cheat_only": False}, ["Zot", "Gerki"])
+    assert panel["participants"] == ["Zot", "Gerki", "Otto"] and panel["controller"] == "Otto"
