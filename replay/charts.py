@@ -12,7 +12,6 @@ from replay import tavern
 WIDTH, HEIGHT, PAD = 720, 110, 6
 STATS = (("fortitude", "Fortitude", 0), ("alcohol", "Alcohol Content", 1), ("gold", "Gold", 2))
 COLOURS = ("#5b8fd6", "#d9453b", "#5fae5b", "#f0c04a", "#b57bd6", "#4fc1c1", "#e59a2f", "#cfcfcf")
-LETTERS = "ABCD"           # a team's letter, as on the table page (games.web.board)
 
 
 def lines(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -20,7 +19,7 @@ def lines(data: dict[str, Any]) -> list[dict[str, Any]]:
     the seats it stands for."""
     names, teams = data["names"], data.get("teams") or []
     if teams:
-        return [{"name": f"Team {LETTERS[n % 4]}: " + " & ".join(names[i] for i in seats),
+        return [{"name": f"{data['team_names'][n]}: " + " & ".join(names[i] for i in seats),
                  "colour": COLOURS[n % len(COLOURS)], "seat": seats[0], "seats": list(seats)}
                 for n, seats in enumerate(teams)]
     return [{"name": n, "colour": COLOURS[i % len(COLOURS)], "seat": i, "seats": [i]} for i, n in enumerate(names)]

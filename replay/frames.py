@@ -352,6 +352,7 @@ def timeline(*, game: Game) -> dict[str, Any]:
             first = engine.view(state, SPECTATOR)
             data = {"seats": len(state.seats), "names": seat_names(first),
                     "teams": [t["seats"] for t in first["teams"]],     # [] in an individual game
+                    "team_names": [t["name"] for t in first["teams"]],
                     "series": [], "turns": [], "drinks": [], "rounds": [], "eliminations": [], "contests": [],
                     # Dungeon Events (a table option): the Progress Counters after each event, and
                     # each event revealed (empty lists when the table plays without them)

@@ -68,6 +68,9 @@ class BossBattle(TeamVariant):
     def team_label(self, seat: int, n: int) -> str:
         return "Boss · Team A" if seat == 0 else "Challenger · Team B"
 
+    def team_name(self, team: int) -> str:
+        return "The Boss" if team == 0 else "The Challengers"     # a lone Boss is no "Team A"
+
     def setup(self, state: State) -> None:
         x = len(state.seats) - 1
         state.seats[0].tokens["potions"] = x          # X for the Boss, X in total for the team

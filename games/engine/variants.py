@@ -8,6 +8,7 @@ the team variants of `team_play.py`, registered when `games.engine` is imported)
     check_seats(n)                  a sentence if the variant can't be played with n seats
     check_character(i, n, ch)       a sentence if seat i of n may not play character `ch`
     team_label(i, n)                what the lobby calls seat i's team ("" in an individual game)
+    team_name(t)                    what the table calls team t ("Team A")
     value(state, seat, name)        the variant's hand size / Actions / Drinks per turn, or None
     mat_of(seat, n)                 which mat a seat plays with (a team shares one)
     starting_gold(n), setup(state)  Gold on each mat; anything else the variant deals
@@ -45,6 +46,9 @@ class Variant:
 
     def team_label(self, seat: int, n: int) -> str:
         return ""
+
+    def team_name(self, team: int) -> str:
+        return f"Team {'ABCD'[team % 4]}"
 
     def value(self, state: State, seat: int, name: str) -> int | None:
         """The number a value hook point (`hooks.DEFAULTS`) starts from for this seat, where the

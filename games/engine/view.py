@@ -12,6 +12,7 @@ from .extras import seat_view
 from .flow import current
 from .state import State
 from .teams import one_per_team, team
+from . import variants
 
 RULES_VERSION = 2
 
@@ -93,9 +94,10 @@ def _teams(state: State) -> list[dict]:
     if len(state.mats) == len(state.seats):
         return []
     out = []
+    rules = variants.of(state)
     for first in one_per_team(state, range(len(state.seats))):
         seats = team(state, first)
-        out.append({"team": len(out), "seats": seats, "mat": state.seats[first].mat,
+        out.append({"team": len(out), "name": rules.team_name(len(out)), "seats": seats, "mat": state.seats[first].mat,
                     "potions": state.seats[first].tokens.get("potions", 0)})
     return out
 

@@ -86,7 +86,7 @@ def headline(view: dict, names: list[str]) -> str:
         return f"Otto's turn · {what}"            # his turn comes between two players' (docs/otto.md)
     half = _half(view, names)
     if half:
-        return f"Team {half['letter']}'s turn · {what} · {half['words']}"
+        return f"{_whose(half['name'])} turn · {what} · {half['words']}"
     return f"{names[active]}'s turn · {what}"
 
 
@@ -103,11 +103,17 @@ def _half(view: dict, names: list[str]) -> dict | None:
     status = {active: "now"} | {m: "done" if m in done else "next" for m in others}
     words = f"{names[active]} now" + "".join(
         f", {names[m]} {'done' if status[m] == 'done' else 'still to play'}" for m in others)
-    return {"letter": _letter(t["team"]), "seats": t["seats"], "status": status, "words": words}
+    return {"letter": _letter(t["team"]), "name": t["name"], "seats": t["seats"], "status": status, "words": words}
 
 
 def _letter(team: int) -> str:
     return "ABCD"[team % 4]
+
+
+def _whose(name: str) -> str:
+    """"Team A's", "The Boss's", "The Challengers'": a plural name takes the apostrophe alone."""
+    plural = name.endswith("s") and not name.endswith("ss")
+    return name + ("'" if plural else "'s")
 
 
 def build(detail: dict[str, Any]) -> dict[str, Any]:
@@ -302,7 +308,7 @@ def _teams(view: dict) -> dict[int, dict]:
     out = {}
     for t in view.get("teams") or []:
         for i in t["seats"]:
-            out[i] = {"letter": _letter(t["team"]), "potions": t["potions"]}
+            out[i] = {"letter": _letter(t["team"]), "whose": _whose(t["name"]), "potions": t["potions"]}
     return out
 
 
@@ -361,7 +367,7 @@ def _team_mats(view: dict, seats: list[dict], names: list[str]) -> list[dict]:
             role = "you" if p["you"] else ("your teammate" if you else p["player"])
             members.append({**p, "role": role, "half": (pending or {}).get("status", {}).get(p["index"])})
         first = players[0]
-        out.append({"team": {"letter": _letter(t["team"]), "potions": t["potions"],
+        out.append({"team": {"letter": _letter(t["team"]), "name": t["name"], "potions": t["potions"],
                              "seats": " ".join(str(i) for i in t["seats"])},
                     "seat": first, "members": members, "you": you,
                     "active": any(p["active"] for p in players),

@@ -73,6 +73,28 @@ def test_a_hero_owner_is_a_challenger_and_an_ai_villain_the_boss(owner):
     assert content.characters[seats[0].character].alignment == "villain"
 
 
+def test_the_table_names_the_boss_and_the_challengers(owner):
+    """In Boss Battle the two teams are a lone Boss and the Challengers: the mats, the Potions
+    and the headline say so rather than "Team A" and "Team B"; a team variant keeps its letters."""
+    game = _create(owner, "boss-battle", "fiona", 3)
+    html = client_for(owner).get(f"/games/{game.pk}/").content.decode()
+    assert ">The Boss<" in html and "The Challengers · yours" in html and "Team A" not in html
+    assert "The Challengers&#x27; Potions: 2" in html        # the apostrophe, escaped
+    from games.web.board import headline
+    view = engine.view(selectors.game_state(game=game), 1)
+    names = [s.character for s in sorted(game.table.seats.all(), key=lambda s: s.index)]
+    if view["active"] != 0:
+        assert headline(view, names).startswith("The Challengers' turn")
+    else:
+        assert headline(view, names).startswith("The Boss's turn")
+    data = {"names": names, "teams": [[0], [1, 2]], "team_names": ["The Boss", "The Challengers"], "last": 0,
+            "series": [[[20, 0, 10]] * 3], "eliminations": []}
+    from replay import charts
+    assert [ln["name"].split(":")[0] for ln in charts.legend(data)] == ["The Boss", "The Challengers"]
+    two_headed = _create(owner, "two-headed-boss-battle", "daareka", 4)
+    assert "Team A" in client_for(owner).get(f"/games/{two_headed.pk}/").content.decode()
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_each_variant_starts_from_the_lobby_plays_to_the_end_and_verifies(owner, variant):
     game = _create(owner, variant, "daareka", VARIANTS[variant])

@@ -249,7 +249,7 @@ def test_the_replay_draws_one_line_per_team_names_the_teams_and_narrates_potions
 
 
 def test_team_charts_follow_the_shared_mat():
-    data = {"names": ["Zot", "Fiona", "Gerki", "Deirdre"], "teams": [[0, 1], [2, 3]], "last": 2,
+    data = {"names": ["Zot", "Fiona", "Gerki", "Deirdre"], "teams": [[0, 1], [2, 3]], "team_names": ["Team A", "Team B"], "last": 2,
             "series": [[[20, 0, 10]] * 2 + [[20, 0, 10]] * 2, [[18, 2, 10]] * 2 + [[20, 0, 13]] * 2,
                        [[18, 2, 10]] * 2 + [[0, 4, 0]] * 2],
             "eliminations": [{"seq": 2, "seat": 2}, {"seq": 2, "seat": 3}]}
