@@ -16,7 +16,8 @@ the state:
   moved to its own pile before anything could reshuffle it (`_sweep`).
 
 Ordering a Drink takes it from the current tavern's deck (the Drink Deck at the Red Dragon
-Inn); ordering its last Drink Closes it and the player who ordered it must Crawl. Revealing a
+Inn); ordering its last Drink Closes it and the player who ordered it must Crawl (at once when
+a card still has Drinks to Order: they come from the new tavern, frame `crawl_orders`). Revealing a
 Drink with a Chaser (an empty Chaser too) makes the revealer Crawl, once, after everything
 pending has resolved (the table token `crawlers` is a bit per seat); several Crawl in turn
 order from the active player. A Crawl moves the Pawn to another Open tavern of the player's
@@ -29,8 +30,9 @@ from . import decks, extensions
 from .content import TAVERN, of
 from .prompt import Prompt
 from .frames import pop, push
-from .ops import emit, order_from
+from .ops import emit, order_drinks, order_from
 from .primitives import register
+from .resolve import go_on
 from .state import State
 from .steps import behaviour
 
@@ -40,6 +42,7 @@ CLOSED = TAVERNS + ":closed"
 PARTY = "party"
 CRAWLERS = "crawlers"
 DRINKS = "tavern-drinks:"
+ORDERS = "crawl_orders"        # a card's Orders waiting for the Crawl its tavern's closing owes
 
 
 def _taverns(state: State) -> list:
@@ -142,6 +145,15 @@ class PubCrawl(extensions.TableOption):
             crawl_later(state, seat)
         return cid
 
+    def pause_orders(self, state, seat, rest, card):
+        # The party's tavern is Closed only between its last Order and the Crawl that Order
+        # owes: Crawl now, then Order the rest from the new tavern [003:935].
+        if state.tokens[PARTY] not in state.zones.get(CLOSED, ()) or not destinations(state):
+            return False
+        state.tokens[CRAWLERS] &= ~(1 << seat)
+        push(state, {"f": OPTION, "seat": seat, "orders": {"targets": list(rest), "card": card}})
+        return True
+
     def chaser_revealed(self, state, seat):
         crawl_later(state, seat)
 
@@ -207,6 +219,16 @@ def execute(state: State, d: dict, fr: dict) -> None:
     pop(state)
     state.tokens[PARTY] = d["tavern"]
     emit(state, "crawled", seat=d["seat"], tavern=d["tavern"], title=of(state).cards[state.cards[d["tavern"]]].title)
+    if "orders" in fr:          # a card's Orders wait under the new tavern's Event
+        push(state, {"f": ORDERS, "seat": fr["seat"], **fr["orders"]})
+
+
+def _order_the_rest(state: State, fr: dict):
+    """Ordering goes on from the new tavern, then the card that Orders goes on resolving."""
+    pop(state)
+    if not order_drinks(state, fr["seat"], fr["targets"], fr["card"]):
+        go_on(state, fr["card"])
+    return None
 
 
 # --- Pub Crawl Map (a Prize, R-PRIZE-MAP) ------------------------------------------------------
@@ -230,5 +252,6 @@ behaviour("crawl", run=_run_crawl, args=_args_crawl)
 
 extensions.register_option(PubCrawl())
 extensions.FRAMES[OPTION] = prompt
+extensions.FRAMES[ORDERS] = _order_the_rest
 extensions.DECISIONS["crawl"] = execute
 extensions.PUBLIC_ZONES.add(TAVERNS)
