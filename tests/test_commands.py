@@ -137,3 +137,12 @@ def test_tournament_refuses_a_hero_boss():
     with pytest.raises(CommandError, match="a Boss must be a villain"):
         call_command("tournament", "--a", "heuristic", "--b", "random", "--games", "1", "--variant", "boss-battle",
                      "--characters", "zot,gerki,fiona", "--no-progress")
+
+
+def test_simulate_plays_a_pack_of_its_own_taverns_instead_of_the_sampler(capsys):
+    """A pack with taverns of its own (here test-only ones with Tavern Events) is played
+    without the installed sampler's taverns, which would be a second Red Dragon Inn."""
+    own = str(Path(__file__).parent / "packs" / "pub-crawl" / "tavern-events.json")
+    call_command("simulate", "--variant", "pub-crawl", "--packs", own,
+                 "--policy", "heuristic", "--games", "3", "--players", "3", "--no-progress")
+    assert "games: 3  finished: 3  errors: 0" in capsys.readouterr().out
