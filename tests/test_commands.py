@@ -133,6 +133,13 @@ def test_tournament_casts_a_villain_boss_and_seats_one_bot_against_the_challenge
     assert "2 games, 3 players (seed 0), variant boss-battle" in out
 
 
+def test_tournament_seats_named_characters_of_a_boss_variant_as_given():
+    from games.ai.match import cast_characters
+
+    assert all(cast_characters("boss-battle", game, 3, None, ("daareka", "zot", "gerki")) == ["daareka", "zot", "gerki"]
+               for game in range(4))
+
+
 def test_tournament_refuses_a_hero_boss():
     with pytest.raises(CommandError, match="a Boss must be a villain"):
         call_command("tournament", "--a", "heuristic", "--b", "random", "--games", "1", "--variant", "boss-battle",

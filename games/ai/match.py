@@ -75,7 +75,10 @@ def seating(a: str, b: str, game: int, players: int, team_of=lambda seat: seat) 
 def cast_characters(variant: str, game: int, players: int, content: list | None, characters: tuple | None) -> list[str]:
     """The characters of one game: `characters` or the content's, rotating so both seatings of
     a pair play the same ones; a Boss variant casts villains for its Boss seats from that
-    rotation, as a table does (games/bosses.py)."""
+    rotation, as a table does (games/bosses.py), and seats `characters` as given (a rotation
+    would put a Hero in a Boss seat; the bots swap sides every game anyway)."""
+    if characters and is_boss_variant(variant):
+        return list(characters)
     if characters or not is_boss_variant(variant):
         pool = tuple(characters or (engine.load_content(content).characters if content else CHARACTERS))
         return [pool[(game // 2 + i) % len(pool)] for i in range(players)]
