@@ -4,9 +4,11 @@ The position is the omniscient view at that event written in the scenario format
 (docs/scenarios.md): every seat's character, Fortitude, Alcohol, Gold, tokens, hand, deck
 (exact order), discard, Drink Me! pile and zones (side decks, Minions in play) as `deck/slug`
 card names, the Drink Deck in its exact order, the Drink discard, the Inn, the active seat,
-the phase and the turn. A position cannot hold things pending on the stack (a played card
-waiting for responses, a Round of Gambling, a Drink being drunk), nor a shared deck that has
-been drawn from (a Brawler deck), so only such events can be forked.
+the phase and the turn, and the whole table (every table zone in exact order, the table
+tokens and the options set-up chose: the Pub Crawl's, the Prizes', Otto's state, whatever a
+table option keeps there). A position cannot hold things pending on the stack (a played card
+waiting for responses, a Round of Gambling, a Drink being drunk), nor a character's shared
+deck that has been drawn from (a Brawler deck), so only such events can be forked.
 The forker takes one seat; bots play the others. The new game has a new secret seed: only
 future reshuffles differ from the original.
 
@@ -64,6 +66,13 @@ def position_from_view(view: dict, owner: list | None = None) -> dict:
                                "progress": (view.get("tokens") or {}).get("dungeon_progress", 0)}
     if "bar" in zones:              # the Bar Deck (a table option) in its exact order
         position["bar"] = {"deck": _slugs(list(reversed(zones["bar"]["cards"]))), "exact": True}
+    if zones or view.get("tokens"):
+        # Every table zone and token as it is, whatever table option keeps it there (the Pub
+        # Crawl's taverns, their decks and discards; the Prizes; Otto's deck and tracks):
+        # nothing here knows their fields, so a new option's state is copied too.
+        position["table"] = {"zones": {name: _slugs(z["cards"]) for name, z in zones.items()},
+                             "tokens": dict(view.get("tokens") or {}),
+                             "options": dict(view.get("options") or {})}
     return position
 
 
@@ -81,20 +90,18 @@ def forkable(state) -> str | None:
     """None when the position after this event can be forked, else why not (a sentence)."""
     if state.over:
         return "The game is over at this event; fork from an earlier one."
-    if "otto" in state.zones:
-        return ("This game plays with Otto, and a position cannot hold his deck, its factions and his tracks yet; "
-                "it cannot be forked (docs/otto.md).")
     if state.stack:
         return PENDING
     if state.phase not in PHASES:
         return "This event is between two phases; step to the next event to fork."
-    if state.options and (state.options.get("prize") or state.options.get("pub_crawl")):
-        return "A fork can't hold the Prizes or the Pub Crawl's taverns yet: this game can't be forked."
+    # A table zone is copied whole (`position["table"]`); a character's shared deck (Brawlers,
+    # Treasure) is too, but not its cards in the seats' hands, which a position takes from the
+    # seat's own deck.
+    shared = {name for ch in engine.content_of(state.content).characters.values()
+              for name, z in ch.zones.items() if z.get("shared")}
     for name, ids in state.zones.items():
-        if name == "dungeon:discard":
-            continue                    # a position holds the Dungeon Event Deck (docs/scenarios.md)
-        if name.endswith(":discard") and ids:
-            deck = name[:-len(":discard")]
+        deck = name[:-len(":discard")] if name.endswith(":discard") else None
+        if deck in shared and ids:
             return (f"The shared {deck} deck has been drawn from by this event, and a position cannot hold a "
                     "shared deck yet; fork from an earlier event.")
     return None

@@ -107,3 +107,49 @@ def test_simulate_plays_the_rdi8_samplers_from_the_installed_packs(capsys):
     assert "policy heuristic, 5 players" in out and "finished: 3  errors: 0" in out
     with pytest.raises(CommandError, match="unknown character 'nobody'"):
         call_command("simulate", "--games", "1", "--characters", "farai,nobody", "--no-progress")
+
+
+def test_tournament_casts_a_villain_boss_and_seats_one_bot_against_the_challengers(capsys):
+    """`--variant boss-battle` plays the installed villain packs: seat 0 is a villain Boss as
+    at a table (games/bosses.py), one bot plays the Boss, the other both Challengers."""
+    from games import engine
+    from games.ai.match import cast_characters, play_one, seating
+    from games.bosses import content_with_villains
+
+    content = content_with_villains(None)
+    villains = {c.id for c in engine.load_content(content).characters.values() if c.alignment == "villain"}
+    rules = engine.VARIANTS["boss-battle"]
+    for game in range(4):
+        chars = cast_characters("boss-battle", game, 3, content, None)
+        assert chars[0] in villains and len(set(chars)) == 3
+        assert chars == cast_characters("boss-battle", game ^ 1, 3, content, None)    # both seatings of a pair
+        names = seating("heuristic", "random", game, 3, lambda s: rules.mat_of(s, 3))
+        assert names[1] == names[2] != names[0]
+    outcome = play_one("heuristic", "random", 0, 3, 7, content, None, "boss-battle")
+    assert outcome["names"] == ["heuristic", "random", "random"]
+    call_command("tournament", "--a", "heuristic", "--b", "random", "--games", "2", "--players", "3",
+                 "--variant", "boss-battle", "--no-progress")
+    out = capsys.readouterr().out
+    assert "2 games, 3 players (seed 0), variant boss-battle" in out
+
+
+def test_tournament_seats_named_characters_of_a_boss_variant_as_given():
+    from games.ai.match import cast_characters
+
+    assert all(cast_characters("boss-battle", game, 3, None, ("daareka", "zot", "gerki")) == ["daareka", "zot", "gerki"]
+               for game in range(4))
+
+
+def test_tournament_refuses_a_hero_boss():
+    with pytest.raises(CommandError, match="a Boss must be a villain"):
+        call_command("tournament", "--a", "heuristic", "--b", "random", "--games", "1", "--variant", "boss-battle",
+                     "--characters", "zot,gerki,fiona", "--no-progress")
+
+
+def test_simulate_plays_a_pack_of_its_own_taverns_instead_of_the_sampler(capsys):
+    """A pack with taverns of its own (here test-only ones with Tavern Events) is played
+    without the installed sampler's taverns, which would be a second Red Dragon Inn."""
+    own = str(Path(__file__).parent / "packs" / "pub-crawl" / "tavern-events.json")
+    call_command("simulate", "--variant", "pub-crawl", "--packs", own,
+                 "--policy", "heuristic", "--games", "3", "--players", "3", "--no-progress")
+    assert "games: 3  finished: 3  errors: 0" in capsys.readouterr().out

@@ -1,5 +1,6 @@
 """What the heuristic bot does with the decisions events ask for (docs/ai.md): a Dungeon
-Event's choice (`dungeon`, games/engine/dungeon.py) and the tie of The Wench Dares You...
+Event's choice (`dungeon`, games/engine/dungeon.py) or a Tavern Event's (`tavern_event`, the
+same vocabulary, games/engine/pub_crawl.py) and the tie of The Wench Dares You...
 (`dares`, games/engine/dares.py). Both are read from the view alone.
 
 - **Dungeon Event options**: an option that discards cards costs what those cards are worth
@@ -15,7 +16,7 @@ from __future__ import annotations
 from games.ai.common import Decision, Table
 from games.engine.prompt import COUNT, subset_decision
 
-KINDS = ("dungeon", "dares")
+KINDS = ("dungeon", "tavern_event", "dares")
 #: What an average Drink costs in margin (the base Drink Deck's mean Alcohol Content is ~1.6).
 AVERAGE_DRINK = 1.6
 

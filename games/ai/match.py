@@ -2,7 +2,9 @@
 
 Seats alternate between the two bots (a, b, a, b...), the first seat swapping every game,
 and characters rotate, so neither bot keeps a seat or a character. In a team variant whole
-teams alternate (a, a, b, b...): each bot plays both seats of its teams. A game won by
+teams alternate (a, a, b, b...): each bot plays both seats of its teams; in Boss Battle one
+bot is the Boss and the other every Challenger (they share a mat), and the Boss seats are
+cast villains from the rotation, as a table casts them (games/bosses.py). A game won by
 several seats (a tie, or a team) gives each winner's bot an equal share of one win. Games
 play the base game or `content` (pack documents: characters rotate through all of its
 characters), and `characters` seats exactly those at every table (in rotating order).
@@ -18,6 +20,7 @@ from dataclasses import dataclass, field
 from games import engine
 from games.ai import get_bot
 from games.ai.common import decision_seed
+from games.engine.boss import cast, is_boss_variant
 
 CHARACTERS = tuple(engine.CHARACTERS)
 #: Decisions after which a game is abandoned (counted as a draw for nobody).
@@ -61,18 +64,36 @@ class MatchResult:
         return sum(t) / len(t) if t else 0.0
 
 
-def seating(a: str, b: str, game: int, players: int, team_size: int = 1) -> list[str]:
+def seating(a: str, b: str, game: int, players: int, team_of=lambda seat: seat) -> list[str]:
+    """Each seat's bot: whole teams (`team_of(seat)`, the variant's mat) alternate in the order
+    they first sit, so a Boss is one bot and the Challengers sharing a mat the other."""
     first, second = (a, b) if game % 2 == 0 else (b, a)
-    return [first if (i // team_size) % 2 == 0 else second for i in range(players)]
+    teams = list(dict.fromkeys(team_of(i) for i in range(players)))
+    return [first if teams.index(team_of(i)) % 2 == 0 else second for i in range(players)]
+
+
+def cast_characters(variant: str, game: int, players: int, content: list | None, characters: tuple | None) -> list[str]:
+    """The characters of one game: `characters` or the content's, rotating so both seatings of
+    a pair play the same ones; a Boss variant casts villains for its Boss seats from that
+    rotation, as a table does (games/bosses.py), and seats `characters` as given (a rotation
+    would put a Hero in a Boss seat; the bots swap sides every game anyway)."""
+    if characters and is_boss_variant(variant):
+        return list(characters)
+    if characters or not is_boss_variant(variant):
+        pool = tuple(characters or (engine.load_content(content).characters if content else CHARACTERS))
+        return [pool[(game // 2 + i) % len(pool)] for i in range(players)]
+    offered = list(engine.load_content(content or [engine.BASE_PACK]).characters.values())
+    k = (game // 2) % len(offered)
+    return cast(variant, players, offered[k:] + offered[:k])
 
 
 def play_one(a: str, b: str, game: int, players: int, seed: int, content: list | None = None,
              characters: tuple | None = None, variant: str = "base") -> dict:
     """One game; returns the winners' bot names and each bot's decision times."""
-    names = seating(a, b, game, players, getattr(engine.VARIANTS[variant], "team_size", 1))
+    rules = engine.VARIANTS[variant]
+    names = seating(a, b, game, players, lambda seat: rules.mat_of(seat, players))
     bots = [get_bot(n) for n in names]
-    pool = tuple(characters or (engine.load_content(content).characters if content else CHARACTERS))
-    chars = [pool[(game // 2 + i) % len(pool)] for i in range(players)]
+    chars = cast_characters(variant, game, players, content, characters)
     game_seed = f"tournament-{seed}-{game // 2}"   # both seatings of a pair share the shuffles
     setup = {"seats": [{"character": c} for c in chars], "seed": game_seed, "variant": variant}
     if content:

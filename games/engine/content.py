@@ -115,7 +115,7 @@ class Card:
     races: dict = field(default_factory=dict)
     event: str = ""                # Drink Events: "contest" | "house" | "dares"
     encounter_level: int = 0       # Dungeon Events: Progress Counters placed after it (§18.1)
-    event_steps: tuple = ()        # Dungeon Events: what each player does (dungeon.py's vocabulary)
+    event_steps: tuple = ()        # Dungeon Events, Tavern Events: what each player does (dungeon.py's vocabulary)
     wages: int = 0                 # Minions: Gold to keep one in play when it loses Fortitude
     activate: dict = field(default_factory=dict)   # Minions: {"target", "steps"} usable once per Action phase
     treasure: dict = field(default_factory=dict)   # Treasure: {"slot", "level"} (treasure.py)
@@ -368,7 +368,16 @@ def _load_card(pid, c, cards, decks, problems) -> None:
             bad("tavern", "A Tavern's \"tavern\" is {\"drinks\": the id of its Tavern Drink deck} or "
                           "{\"home\": true} (the Red Dragon Inn: the Drink Deck).")
             return
-        cards[key] = Card(**common, tavern=dict(t))
+        event = ()
+        if "each" in c:                           # its Tavern Event, in the Dungeon Events' vocabulary
+            from .dungeon import check_event
+            found = list(check_event(c["each"], noun="Tavern Event"))
+            for msg, fld in found:
+                bad(fld, msg)
+            if found:
+                return
+            event = tuple(c["each"])
+        cards[key] = Card(**common, tavern=dict(t), event_steps=event)
         return
     if ctype == DRINK_EVENT:
         if c.get("event") not in EVENTS:

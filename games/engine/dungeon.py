@@ -21,7 +21,9 @@ of type "Dungeon Event" the game's packs hold; its Progress Counters are a table
 
 A Dungeon Event card says what it does with `each` (what every player does), in this
 module's small vocabulary (`STEPS`); `encounter_level` is its number. Packs can't carry code,
-and a step no printed event needs is not here.
+and a step no printed event needs is not here. The Pub Crawl's Tavern Events say what they do
+in the same vocabulary and resolve through the same prompt (`tavern_event` frames,
+pub_crawl.py): the decision and prompt kind is the frame's kind.
 """
 
 from . import decks, extensions, variants
@@ -57,17 +59,17 @@ STATS = ("fortitude", "alcohol")
 
 # --- the vocabulary: checked when a pack is loaded ------------------------------------------
 
-def check_event(each, where="each", top=True, in_choice=False):
-    """(message, field) for every problem of a Dungeon Event's `each`."""
+def check_event(each, where="each", top=True, in_choice=False, noun="Dungeon Event"):
+    """(message, field) for every problem of an event's `each` (a Dungeon Event's, a Tavern's)."""
     if not isinstance(each, list) or not each:
-        yield "A Dungeon Event lists what each player does (\"each\": [steps]).", where
+        yield f"A {noun} lists what each player does (\"each\": [steps]).", where
         return
     chooses = 0
     for n, step in enumerate(each):
         here = f"{where}.{n}"
         name = step.get("do") if isinstance(step, dict) else None
         if name not in STEPS:
-            yield f"Unknown Dungeon Event step {name!r}; one of: {', '.join(STEPS)}.", f"{here}.do"
+            yield f"Unknown {noun} step {name!r}; one of: {', '.join(STEPS)}.", f"{here}.do"
             continue
         need, _ = STEPS[name]
         extra = set(step) - need - {"do"}
@@ -93,12 +95,12 @@ def check_event(each, where="each", top=True, in_choice=False):
                 yield "\"options\" names two or more modes, each a list of steps.", f"{here}.options"
                 continue
             for mode, sub in opts.items():
-                yield from check_event(sub, f"{here}.options.{mode}", top=False, in_choice=True)
+                yield from check_event(sub, f"{here}.options.{mode}", top=False, in_choice=True, noun=noun)
         if name == "by_alignment":
             for side in ("hero", "villain"):
-                yield from check_event(step[side], f"{here}.{side}", top=False, in_choice=in_choice)
+                yield from check_event(step[side], f"{here}.{side}", top=False, in_choice=in_choice, noun=noun)
     if chooses > 1:
-        yield "A Dungeon Event has at most one \"choose\".", where
+        yield f"A {noun} has at most one \"choose\".", where
 
 
 # --- the table option ----------------------------------------------------------------------
@@ -147,17 +149,17 @@ class DungeonEvents(extensions.TableOption):
         emit(state, "dungeon_event", seat=ender, card=cid, title=c.title, level=c.encounter_level)
         # Its window (before it starts: the only time it can be Ignored [001:943-945]) opens only
         # when the game holds a card that Ignores an Event; otherwise nobody could answer it.
-        poll = ender if _ignorable(state) else None
+        poll = ender if ignorable(state) else None
         push(state, {"f": DECK, "event_card": cid, "seat": ender, "chosen": {},
                      "affects_all": True, "every_team_chooses": True}, poll_from=poll)
         return True        # look again: its choices, then the loss check, before the turn passes
 
 
-def _ignorable(state: State) -> bool:
+def ignorable(state: State) -> bool:
     return any(s["do"] == "ignore_event" for c in of(state).cards.values() for s in c.steps)
 
 
-def _window_closed(state: State, fr: dict) -> None:
+def window_closed(state: State, fr: dict) -> None:
     """Nobody Ignores it any more: the event starts (its choices, then what it does)."""
     del fr["poll"], fr["i"]
 
@@ -206,11 +208,11 @@ def options(state: State, fr: dict, seat: int) -> tuple[list[dict], list[dict]]:
             continue
         n = _discards(steps)
         if n and n < len(hand):
-            subsets.append({"seat": seat, "type": "dungeon", "mode": mode, "cards": hand, COUNT: n})
+            subsets.append({"seat": seat, "type": fr["f"], "mode": mode, "cards": hand, COUNT: n})
         elif n:
-            out.append({"seat": seat, "type": "dungeon", "mode": mode, "cards": hand})
+            out.append({"seat": seat, "type": fr["f"], "mode": mode, "cards": hand})
         else:
-            out.append({"seat": seat, "type": "dungeon", "mode": mode})
+            out.append({"seat": seat, "type": fr["f"], "mode": mode})
     return out, subsets
 
 
@@ -224,7 +226,7 @@ def prompt(state: State, fr: dict):
         seat = fr["ask"][0]
         opts, subsets = options(state, fr, seat) if not state.seats[seat].out else ([], [])
         if opts or subsets:
-            return Prompt(seat, "dungeon", opts, subsets)
+            return Prompt(seat, fr["f"], opts, subsets)
         fr["ask"].pop(0)                    # nothing it can choose: it sits this one out
     _resolve(state, fr)
     return None
@@ -233,7 +235,7 @@ def prompt(state: State, fr: dict):
 def execute(state: State, d: dict, fr: dict) -> None:
     seat = d["seat"]
     fr["chosen"][str(seat)] = {"mode": d["mode"], "cards": list(d.get("cards", []))}
-    emit(state, "dungeon_choice", seat=seat, mode=d["mode"], card=fr["event_card"])
+    emit(state, fr["f"] + "_choice", seat=seat, mode=d["mode"], card=fr["event_card"])
     fr["ask"].pop(0)
 
 
@@ -247,16 +249,17 @@ def _resolve(state: State, fr: dict) -> None:
     event = _event(state, fr)
     ender = fr["seat"]
     drink = {"f": "drink", "mode": DECK, "revealer": ender, "reveals": [], "portions": [], "extra": []}
-    why = {"reason": "dungeon_event", "card": fr["event_card"]}
+    why = {"reason": fr.get("reason", "dungeon_event"), "card": fr["event_card"]}
     for seat in fr["players"]:
         if state.seats[seat].out:
             continue
         steps = event.event_steps
         chosen = fr["chosen"].get(str(seat))
         _run(state, seat, steps, chosen, drink, why)
-    discard_card(state, fr["event_card"])
-    state.tokens[PROGRESS] = event.encounter_level
-    emit(state, "dungeon_armed", counters=event.encounter_level, card=fr["event_card"])
+    if fr["f"] == DECK:             # the card goes to the discard pile and re-arms the deck
+        discard_card(state, fr["event_card"])
+        state.tokens[PROGRESS] = event.encounter_level
+        emit(state, "dungeon_armed", counters=event.encounter_level, card=fr["event_card"])
     if drink["portions"]:
         drink["mead"] = []
         _announce(state, drink)
@@ -299,7 +302,7 @@ def _run(state, seat, steps, chosen, drink, why) -> None:
 
 from .flow import RESOLVE  # noqa: E402  (a closed window of a Dungeon Event: the event starts)
 
-RESOLVE[DECK] = _window_closed
+RESOLVE[DECK] = window_closed
 extensions.register_option(DungeonEvents())
 extensions.FRAMES[DECK] = prompt
 extensions.DECISIONS[DECK] = execute

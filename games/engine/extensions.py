@@ -20,6 +20,9 @@ calls the functions below where it names those points, never `if options[...]`:
     pot_taken(state, seat)  the pot went to that seat, or to the Inn (None)
     order_drink(state, seat)  the seat Orders a Drink: the card id it takes (a tavern's), or None
                             for the Drink Deck as usual
+    pause_orders(state, seat, rest, card)  the seat has Ordered one Drink of several (a card's,
+                            `rest` the piles still to get one): True when it pushed something to
+                            do first and will Order `rest` itself (the Pub Crawl's Crawl)
     chaser_revealed(state, seat)  the seat revealed a Drink with a Chaser
     idle(state)             nothing is pending (the stack is empty, losses are settled): True
                             when it pushed something to do first (a Crawl)
@@ -78,6 +81,9 @@ class TableOption:
 
     def order_drink(self, state: State, seat: int):
         return None
+
+    def pause_orders(self, state: State, seat: int, rest: list, card) -> bool:
+        return False
 
     def chaser_revealed(self, state: State, seat: int) -> None:
         pass
@@ -181,6 +187,10 @@ def order_drink(state: State, seat: int):
         if cid is not None:
             return cid
     return None
+
+
+def pause_orders(state: State, seat: int, rest: list, card) -> bool:
+    return any(option.pause_orders(state, seat, rest, card) for option in on(state))
 
 
 def chaser_revealed(state: State, seat: int) -> None:

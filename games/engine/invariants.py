@@ -31,7 +31,7 @@ def card_locations(state: State) -> dict[int, str]:
         elif fr["f"] == "drink":
             for r in fr["reveals"]:
                 put(r["cards"], f"stack.{fr['id']}")
-        if "event_card" in fr:
+        if "event_card" in fr and fr["f"] != "tavern_event":    # a Tavern stays on the table for its Event
             put([fr["event_card"]], f"stack.{fr['id']}")
     return where
 

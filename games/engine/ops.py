@@ -265,6 +265,21 @@ def order_drink(state: State, seat: int):
     return draw_drink(state)
 
 
+def order_drinks(state: State, seat: int, targets: list, card=None) -> bool:
+    """The seat Orders a Drink onto each pile of `targets` in turn (a card that Orders
+    several). True when a table option paused the rest (the Pub Crawl's tavern Closed
+    partway: Crawl first, R-CRAWL-ORDERS); it Orders them itself once it goes on."""
+    while targets:
+        t = targets.pop(0)
+        cid = order_drink(state, seat)
+        if cid is not None:
+            state.seats[t].drink_me.append(cid)
+            emit(state, "ordered", seat=seat, target=t)
+        if targets and state.options and extensions.pause_orders(state, seat, targets, card):
+            return True
+    return False
+
+
 def refillable(state: State) -> int:
     """How many Drink cards could refill an empty Drink Deck (its discards, a Bar Deck)."""
     return len(state.drink_discard) + (extensions.reserve(state) if state.options else 0)

@@ -16,21 +16,28 @@ the state:
   moved to its own pile before anything could reshuffle it (`_sweep`).
 
 Ordering a Drink takes it from the current tavern's deck (the Drink Deck at the Red Dragon
-Inn); ordering its last Drink Closes it and the player who ordered it must Crawl. Revealing a
+Inn); ordering its last Drink Closes it and the player who ordered it must Crawl (at once when
+a card still has Drinks to Order: they come from the new tavern, frame `crawl_orders`). Revealing a
 Drink with a Chaser (an empty Chaser too) makes the revealer Crawl, once, after everything
 pending has resolved (the table token `crawlers` is a bit per seat); several Crawl in turn
 order from the active player. A Crawl moves the Pawn to another Open tavern of the player's
 choice (prompt `crawl`), the Red Dragon Inn only once every other tavern is Closed; with
 nowhere to go the party stays. Cards that say "the Drink Deck" always mean the Red Dragon
-Inn's (only Ordering uses the taverns). Tavern Events are not printed; none is played here
-(R-CRAWL-EVENTS).
+Inn's (only Ordering uses the taverns).
+
+A tavern whose card carries a Tavern Event (`each`, in the Dungeon Events' vocabulary) has it
+happen each time the party Crawls there (frame `tavern_event`, resolved as a Dungeon Event is:
+Ignored as an Event, Champions in a team game; R-CRAWL-EVENTS). No printed tavern we hold has
+one: the rulebooks print none.
 """
-from . import decks, extensions
+from . import decks, dungeon, extensions
 from .content import TAVERN, of
 from .prompt import Prompt
 from .frames import pop, push
-from .ops import emit, order_from
+from .ops import emit, order_drinks, order_from
 from .primitives import register
+from .resolve import go_on
+from .flow import RESOLVE
 from .state import State
 from .steps import behaviour
 
@@ -40,6 +47,8 @@ CLOSED = TAVERNS + ":closed"
 PARTY = "party"
 CRAWLERS = "crawlers"
 DRINKS = "tavern-drinks:"
+EVENT = "tavern_event"         # the frame of a Tavern Event (resolved by dungeon.py)
+ORDERS = "crawl_orders"        # a card's Orders waiting for the Crawl its tavern's closing owes
 
 
 def _taverns(state: State) -> list:
@@ -142,6 +151,15 @@ class PubCrawl(extensions.TableOption):
             crawl_later(state, seat)
         return cid
 
+    def pause_orders(self, state, seat, rest, card):
+        # The party's tavern is Closed only between its last Order and the Crawl that Order
+        # owes: Crawl now, then Order the rest from the new tavern [003:935].
+        if state.tokens[PARTY] not in state.zones.get(CLOSED, ()) or not destinations(state):
+            return False
+        state.tokens[CRAWLERS] &= ~(1 << seat)
+        push(state, {"f": OPTION, "seat": seat, "orders": {"targets": list(rest), "card": card}})
+        return True
+
     def chaser_revealed(self, state, seat):
         crawl_later(state, seat)
 
@@ -207,6 +225,29 @@ def execute(state: State, d: dict, fr: dict) -> None:
     pop(state)
     state.tokens[PARTY] = d["tavern"]
     emit(state, "crawled", seat=d["seat"], tavern=d["tavern"], title=of(state).cards[state.cards[d["tavern"]]].title)
+    if "orders" in fr:          # a card's Orders wait under the new tavern's Event
+        push(state, {"f": ORDERS, "seat": fr["seat"], **fr["orders"]})
+    _tavern_event(state, d["seat"], d["tavern"])
+
+
+def _tavern_event(state: State, seat: int, cid: int) -> None:
+    """The tavern the party moved to has an Event: it happens to everyone (the Champions in a
+    team game, every team choosing one), as a Dungeon Event does (dungeon.py resolves both);
+    it may be Ignored as an Event in its window, before it starts (R-CRAWL-EVENTS)."""
+    if not of(state).cards[state.cards[cid]].event_steps:
+        return
+    emit(state, "tavern_event", seat=seat, card=cid, title=of(state).cards[state.cards[cid]].title)
+    poll = seat if dungeon.ignorable(state) else None
+    push(state, {"f": EVENT, "event_card": cid, "seat": seat, "chosen": {}, "reason": EVENT,
+                 "affects_all": True, "every_team_chooses": True}, poll_from=poll)
+
+
+def _order_the_rest(state: State, fr: dict):
+    """Ordering goes on from the new tavern, then the card that Orders goes on resolving."""
+    pop(state)
+    if not order_drinks(state, fr["seat"], fr["targets"], fr["card"]):
+        go_on(state, fr["card"])
+    return None
 
 
 # --- Pub Crawl Map (a Prize, R-PRIZE-MAP) ------------------------------------------------------
@@ -230,5 +271,9 @@ behaviour("crawl", run=_run_crawl, args=_args_crawl)
 
 extensions.register_option(PubCrawl())
 extensions.FRAMES[OPTION] = prompt
+extensions.FRAMES[ORDERS] = _order_the_rest
+extensions.FRAMES[EVENT] = dungeon.prompt
+extensions.DECISIONS[EVENT] = dungeon.execute
+RESOLVE[EVENT] = dungeon.window_closed
 extensions.DECISIONS["crawl"] = execute
 extensions.PUBLIC_ZONES.add(TAVERNS)

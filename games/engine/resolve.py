@@ -74,3 +74,12 @@ def proceed(state: State, fr: dict, plan: list) -> None:
         if BEHAVIOUR[do].run(state, fr, item) is WAIT and plan:
             push_under(state, {"f": "then", "frame": fr, "plan": plan})
             return
+
+
+def go_on(state: State, card: int) -> None:
+    """The rest of `card` parked in a `then` frame on top of the stack (its step waited for
+    something pushed over it) goes on resolving, if there is one."""
+    top = state.stack[-1] if state.stack else None
+    if top and top["f"] == "then" and top["frame"]["card"] == card:
+        rest = pop(state)
+        proceed(state, rest["frame"], rest["plan"])

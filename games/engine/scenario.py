@@ -79,7 +79,7 @@ def decision_from(state: State, step: dict) -> dict:
         d["card"] = _card_id(state, seat, step["play"])
     elif step.get("pass"):
         d["type"] = "pass"
-    elif d.get("type") in ("discard", "dungeon") and "cards" in d:   # a discard, or one to a Dungeon Event
+    elif d.get("type") in ("discard", "dungeon", "tavern_event") and "cards" in d:   # a discard, or one to an event
         d["cards"] = sorted(_card_id(state, seat, c) for c in d.get("cards", []))
     elif d.get("type") == "calm":
         d["card"] = _card_id(state, seat, d["card"])

@@ -68,6 +68,7 @@ def new_game(setup: dict) -> State:
     if position:
         _place(state, position)
         extensions.place(state, position)
+        _place_table(state, position.get("table"))
     else:
         _deal(state)
         first = setup.get("first_seat")
@@ -196,6 +197,45 @@ def _others_cards(state: State, pos: dict) -> None:
                     state.seats[i].zones[name][k] = cid
 
 
+def _drink(state: State, drinks: _Pool, shared: dict, name: str) -> int:
+    """A Drink on a Drink Me! pile: one of the Drink Deck's, or a table deck's (a Tavern Drink)."""
+    key = _key(state, "drink", name)
+    if not any(state.cards[cid] == key for cid in drinks.free):
+        for pool in shared.values():
+            if any(state.cards[cid] == key for cid in pool.free):
+                return pool.take(key)
+    return drinks.take(key)
+
+
+def _place_table(state: State, spec) -> None:
+    """A position's `table` (what a fork copies from the omniscient view): every table zone
+    exactly, its card keys in the state's order (the top last), the table tokens and the
+    options set-up chose (Otto's factions), whatever table option dealt them (Taverns, Prizes,
+    Otto's deck and tracks). Table cards no zone names (drawn since, or not dealt there) go to
+    the box; a card the set-up did not deal here (another of Otto's factions) is added, owned
+    as its other copies are, else by its zone's deck."""
+    if not spec:
+        return
+    free = [cid for ids in state.zones.values() for cid in ids]
+    owners = {key: owner for key, owner in zip(state.cards, state.owner)}
+    zones = {}
+    for name, keys in sorted((spec.get("zones") or {}).items()):
+        zones[name] = []
+        for key in keys:
+            if key not in of(state).cards:
+                raise _bad(f"The position's table zone {name!r} names {key!r}, which this game's packs lack.")
+            cid = next((c for c in free if state.cards[c] == key), None)
+            if cid is None:
+                cid = _instances(state, [key], owners.get(key, name.split(":", 1)[0]))[0]
+            else:
+                free.remove(cid)
+            zones[name].append(cid)
+    state.box.extend(free)
+    state.zones = zones
+    state.tokens = dict(spec.get("tokens") or {})
+    state.options.update(spec.get("options") or {})
+
+
 def _stack(top_first: list[int]) -> list[int]:
     """Positions list piles top first; the state keeps the top last."""
     return list(reversed(top_first))
@@ -214,7 +254,7 @@ def _place(state: State, pos: dict) -> None:
             seat.zones[name] = [None if isinstance(x, dict) else _shared_take(state, shared, x) or pool.take(_key(state, deck, x))
                                 for x in slugs]
         top = pool.take_all(p.get("deck"), deck)
-        seat.drink_me = _stack(drinks.take_all(p.get("drink_me"), "drink"))
+        seat.drink_me = _stack([_drink(state, drinks, shared, nm) for nm in p.get("drink_me") or []])
         rest = pool.free
         shuffle(rest, state.seed, f"seat{i}", 0)
         state.shuffles[f"seat{i}"] = 0

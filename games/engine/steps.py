@@ -21,7 +21,7 @@ from . import changes, chi, drinks, gambling, items, minions, treasure
 from .changes import answerers
 from .content import of
 from .frames import active_round, find, pop, push
-from .ops import INN, discard_card, emit, order_drink
+from .ops import INN, discard_card, emit, order_drinks
 from .state import State
 from .teams import any_of, member_in, opponents, same_team, solo, team
 
@@ -481,11 +481,8 @@ def _args_extra_drink(state, seat, card, step, ctx, chosen):
 
 
 def _run_order_drinks(state, fr, step):
-    for t in fr["args"]["targets"]:
-        cid = order_drink(state, fr["seat"])
-        if cid is not None:
-            state.seats[t].drink_me.append(cid)
-            emit(state, "ordered", seat=fr["seat"], target=t)
+    paused = order_drinks(state, fr["seat"], list(fr["args"]["targets"]), fr["card"])
+    return changes.WAIT if paused else None
 
 
 behaviour("ignore_drink", answers={"drink"}, run=lambda s, fr, st: drinks.ignore(s, fr), args=_args_ignore_drink, flags={"drink"})

@@ -47,6 +47,7 @@ PROMPT_WORDS = {
     "petrify": "You must Petrify a card: choose a card of your hand to give, face down, to Nerodia's Petrification Pile.",
     "otto_reward": "Otto passed out on your track: take 1 Gold from the Inn or draw 2 cards.",
     "prize": "You started a Round of Gambling: choose the Prize from the Inn that goes in the pot (before anyone antes).",
+    "tavern_event": "A Tavern Event: choose what you do. Everyone chooses in turn order, then it all happens.",
     "crawl": "Pub Crawl! You revealed a Chaser (or closed a tavern): move the party to another Open tavern.",
 }
 PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Order a Drink", "drink": "Drink",
@@ -56,7 +57,7 @@ PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Orde
 #: inside a phase (an Action card waiting for responses is still the Action phase).
 PROMPT_HEADLINES = {"respond": "waiting for responses", "gamble": "Round of Gambling", "mead": "Mead: split it?",
                     "buy": "buying side-deck cards", "wages": "a Minion's Wages",
-                    "champion": "choosing Champions", "dungeon": "a Dungeon Event",
+                    "champion": "choosing Champions", "dungeon": "a Dungeon Event", "tavern_event": "a Tavern Event",
                     "dares": "The Wench Dares You...",
                     "treasure": "getting Treasure", "token": "Drunken Chi?",
                     "brew": "Farai's Brews", "heat": "Lucky's Heat",
@@ -420,7 +421,8 @@ def _pick_info(prompt: dict | None, yours) -> dict | None:
     for o in offers:
         fields = {k: v for k, v in o.items() if k not in ("seat", "cards", "count")}
         mode = o.get("mode", "")
-        words = DUNGEON_MODES.get(mode, mode.replace("_", " ").capitalize()) if o.get("type") == "dungeon" else "Choose"
+        words = (DUNGEON_MODES.get(mode, mode.replace("_", " ").capitalize())
+                 if o.get("type") in ("dungeon", "tavern_event") else "Choose")
         buttons.append({"words": words, "count": o["count"], "offer": json.dumps(fields, sort_keys=True),
                         "from": json.dumps(sorted(o["cards"]))})
     ids = sorted({c for o in offers for c in o["cards"]})
@@ -543,7 +545,7 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
     if t == "activate":
         who = in_play.get(d.get("card"), "Your Minion")
         return f"{who} acts" + (f" at {names[d['target']]}" if "target" in d else "")
-    if t == "dungeon":
+    if t in ("dungeon", "tavern_event"):
         mode = d.get("mode", "")
         words = DUNGEON_MODES.get(mode, mode.replace("_", " ").capitalize())
         if d.get("cards"):
@@ -598,10 +600,11 @@ def _frame(fr: dict, names: list[str]) -> dict:
                             "ignored": p.get("ignored")} for p in fr.get("portions", [])]
     elif f == "event":
         out["title"] = f"Drink Event revealed by {who}"
-    elif f == "dungeon":
+    elif f in ("dungeon", "tavern_event"):
         card = fr.get("event_card") or {}
         out["card"] = card or None
-        out["title"] = f"Dungeon Event at the end of {who}'s turn"
+        out["title"] = (f"Dungeon Event at the end of {who}'s turn" if f == "dungeon"
+                        else f"Tavern Event: {who} Crawled to {card.get('title', 'a tavern')}")
         chosen = fr.get("chosen") or {}
         out["detail"] = "; ".join(f"{names[int(k)]}: {DUNGEON_MODES.get(v['mode'], v['mode'])}"
                                   for k, v in chosen.items() if k.isdigit() and int(k) < len(names))
@@ -609,6 +612,8 @@ def _frame(fr: dict, names: list[str]) -> dict:
         out["title"] = f"{who} chooses which Drink to drink"
     elif f == "pub_crawl":
         out["title"] = f"{who} must Crawl to another tavern"
+    elif f == "crawl_orders":
+        out["title"] = f"{who} goes on Ordering from the new tavern"
     elif f == "last_chance":
         out["title"] = "Last chance: " + ", ".join(names[i] for i in fr.get("danger", [])) + " may pass out"
     elif f == "won":

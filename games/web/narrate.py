@@ -205,7 +205,7 @@ class Narrator:
             return f"{s} woke up."
         if t == "discarded":
             n = len(fx.get("cards", []))
-            if fx.get("reason") == "dungeon_event":
+            if fx.get("reason") in ("dungeon_event", "tavern_event"):
                 return f"{s} discarded {n} card{'s' if n != 1 else ''} to {self.title(fx.get('card'))}: " + \
                     ", ".join(self.title(c) for c in fx.get("cards", [])) + "."
             return f"{s} discarded {n} card{'s' if n != 1 else ''} and drew back up." if n else f"{s} kept their hand."
@@ -374,7 +374,9 @@ class Narrator:
                     + (f"{left} left." if left else "the last one!"))
         if t == "dungeon_event":
             return f"Dungeon Event: “{fx.get('title')}” (Encounter Level {fx.get('level')}) happens to everyone!"
-        if t == "dungeon_choice":
+        if t == "tavern_event":              # the Pub Crawl's Tavern Events (R-CRAWL-EVENTS)
+            return f"Tavern Event at {fx.get('title')}: it happens to everyone!"
+        if t in ("dungeon_choice", "tavern_event_choice"):
             mode = {"drink": "to reveal a Drink and drink it", "discard": "to discard"}.get(
                 fx.get("mode"), str(fx.get("mode", "")).replace("_", " "))
             return f"{s} chose {mode}."

@@ -91,3 +91,53 @@ def test_random_team_play_with_every_tavern_option(seed):
     seats = [rng.choice(BASE_CHARACTERS) for _ in range(4 + 2 * seed)]
     _play(_setup(seats, f"crawl-team:{seed}", options={"pub_crawl": True, "bar_deck": True, "prize": True},
                  packs=(TAVERNS, FIXTURES, BAR, PRIZES), variant="two-headed-dragon"), rng=rng)
+
+
+# --- Tavern Events (R-CRAWL-EVENTS): fixture taverns, since the rulebooks print no Event -----
+
+EVENTS = json.loads((HERE / "packs" / "pub-crawl" / "tavern-events.json").read_text())
+
+
+def test_no_shipped_tavern_has_an_invented_event():
+    assert all("each" not in c for c in TAVERNS["cards"])
+    assert all(c["title"].startswith("[test fixture]") for c in EVENTS["cards"])
+
+
+def test_a_bad_tavern_event_is_located_and_starts_nothing():
+    from games.packs import check
+
+    doc = json.loads(json.dumps(EVENTS))
+    cellar = next(c for c in doc["cards"] if c["slug"] == "fixture-cellar")
+    cellar["each"] = [{"do": "pay"}, {"do": "dance"}]
+    garden = next(c for c in doc["cards"] if c["slug"] == "fixture-garden")
+    garden["each"] = []
+    where = {(p["card"], p["field"]): p["message"] for p in check.check(doc, file="bad-taverns.json")}
+    assert "Tavern Event" in where[("fixture-tavern/fixture-cellar", "each.1.do")]
+    assert "amount" in where[("fixture-tavern/fixture-cellar", "each.0")]
+    assert ("fixture-tavern/fixture-garden", "each") in where
+    with pytest.raises(IllegalDecision, match="fixture-cellar/each.0: Step .pay. takes exactly: amount") as e:
+        new_game(_setup(["zot", "gerki"], "bad", packs=(doc,)))
+    assert e.value.code == "bad_content"
+
+
+def test_only_moving_to_a_tavern_resolves_its_event():
+    state = new_game(_setup(["zot", "gerki"], "start", packs=(EVENTS,)))
+    assert not state.stack and state.seats[0].fortitude == state.seats[1].fortitude     # none at the start
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_play_with_tavern_events_keeps_the_invariants(seed):
+    rng = random.Random(700 + seed)
+    seats = [rng.choice(BASE_CHARACTERS) for _ in range(2 + seed % 4)]
+    _, seen = _play(_setup(seats, f"events:{seed}", packs=(EVENTS,)), rng=rng)
+    assert "tavern_event" in seen
+
+
+def test_random_team_play_with_tavern_events_chooses_champions():
+    seen = set()
+    for seed in range(2):
+        rng = random.Random(800 + seed)
+        _, kinds = _play(_setup(["zot", "gerki", "fiona", "deirdre"], f"events-team:{seed}", packs=(EVENTS,),
+                                variant="two-headed-dragon"), rng=rng)
+        seen |= kinds
+    assert {"tavern_event", "champion"} <= seen

@@ -167,3 +167,26 @@ def test_a_fork_of_a_bar_deck_game_keeps_the_bar_deck_in_order():
     bar = [state.cards[c] for c in state.zones["bar"]]
     assert [fork.cards[c] for c in fork.zones["bar"]] == bar
     assert sorted(fork.cards[c] for c in fork.drink_deck) == sorted(state.cards[c] for c in state.drink_deck)
+
+
+def test_a_tavern_event_is_shown_asked_and_narrated():
+    """A Tavern Event (fixture taverns: the rulebooks print none) on the stack, its choice and
+    its log lines read as a Tavern Event, not a Dungeon Event."""
+    from games.engine.scenario import run
+
+    root = Path(__file__).parents[2]
+    spec = json.loads((root / "tests" / "scenarios" / "pub-crawl" / "tavern-closes-mid-order-event-then-order-on.json")
+                      .read_text())
+    spec["steps"] = spec["steps"][:2]               # Fiona has Crawled to the Garden: its Event asks Zot
+    spec["setup"]["packs"] = [str(root / "tests" / "packs" / "pub-crawl" / "tavern-events.json")]
+    state = run(spec).state
+    v = engine.view(state, 2)
+    assert v["prompt"]["kind"] == "tavern_event" and "Tavern Event" in board.PROMPT_WORDS["tavern_event"]
+    frame = board._frame(next(fr for fr in v["stack"] if fr["f"] == "tavern_event"), ["Fiona", "Gerki", "Zot"])
+    assert frame["title"] == "Tavern Event: Fiona Crawled to [test fixture] The Garden"
+    assert board.label({"seat": 2, "type": "tavern_event", "mode": "discard", "cards": [5]}, "tavern_event",
+                       ["Fiona", "Gerki", "Zot"], [], {}, {5: "Winning Hand"}).endswith("Winning Hand")
+    lines = narrate.narrate_effects([{"type": "tavern_event", "seat": 0, "card": 153, "title": "The Garden"},
+                                     {"type": "tavern_event_choice", "seat": 2, "mode": "discard", "card": 153}],
+                                    state=state, names=["Fiona", "Gerki", "Zot"], seat=None, over=False)
+    assert lines[0] == "Tavern Event at The Garden: it happens to everyone!" and lines[1] == "Zot chose to discard."

@@ -83,6 +83,12 @@ def with_tavern_drinks(docs: list[dict]) -> list[dict]:
     return docs + [json.loads(TAVERN_DRINKS.read_text())]
 
 
+def has_taverns(docs: list[dict] | None) -> bool:
+    """Whether the given packs bring their own taverns (printed Tavern Events, say), played
+    instead of the installed sampler's (docs/packs.md, "Tavern Events")."""
+    return bool(docs) and any(c.type == "Tavern" for c in engine.load_content(docs).cards.values())
+
+
 def with_option_pack(content: list[dict] | None, option: str, pack: str) -> list[dict]:
     """`content` plus the installed pack a table option plays, unless a given pack has its id."""
     docs = list(content or [engine.BASE_PACK])
@@ -153,7 +159,7 @@ class Command(BaseCommand):
         if variant in OPTION_VARIANTS:     # a table option played on the base game
             option, pack = OPTION_VARIANTS[variant]
             table_options[option] = True
-            if pack:
+            if pack and not (option == "pub_crawl" and has_taverns(content)):   # a pack of its own taverns
                 content = with_option_pack(content, option, pack)
             if option == "pub_crawl":
                 content = with_tavern_drinks(content)

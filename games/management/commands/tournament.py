@@ -4,6 +4,7 @@
     python manage.py tournament --a mcts --b heuristic --games 100 --jobs 2
     python manage.py tournament --a heuristic --b random --packs my-pack.json --characters vlazlo,zot,gerki
     python manage.py tournament --a heuristic --b random --players 4 --variant two-headed-dragon
+    python manage.py tournament --a heuristic --b random --players 3 --variant boss-battle
     python manage.py tournament --ladder random,heuristic,mcts --games 20 --seed 7 --jobs 2
 
 Bots are the names in games.ai.BOTS (docs/ai.md). Nothing is written to the database.
@@ -19,6 +20,8 @@ from games import engine
 from games.ai import BOTS, get_bot
 from games.ai.ladder import SIZES, play_ladder
 from games.ai.match import play_match
+from games.bosses import content_with_villains
+from games.engine.boss import cast, is_boss_variant
 from games.management.commands.simulate import content_option, installed_content_for, split
 from games.simulation import check_characters
 
@@ -41,7 +44,9 @@ class Command(BaseCommand):
         parser.add_argument("--characters", help="comma-separated characters: every table seats exactly these "
                             "(ladder: the pool tables rotate through, installed packs' characters included)")
         parser.add_argument("--variant", choices=sorted(engine.VARIANTS), default="base",
-                            help="two-headed-dragon: teams of two (4, 6 or 8 players), each bot playing whole teams")
+                            help="two-headed-dragon: teams of two (4, 6 or 8 players), each bot playing whole teams; "
+                                 "boss-battle and its family: villains cast for the Boss seats from the installed "
+                                 "villain packs when --packs has none, one bot the Boss, the other the Challengers")
         parser.add_argument("--no-progress", "--quiet", action="store_true",
                             help="no progress bar (there is none either when stderr is not a terminal)")
 
@@ -57,6 +62,8 @@ class Command(BaseCommand):
         if a == b:
             raise CommandError("Choose two different bots.")
         content = content_option(packs)
+        if is_boss_variant(variant):          # Bosses are villains: the installed villain packs (docs/boss.md)
+            content = content_with_villains(content)
         characters = split(characters) or None
         if characters:
             players = len(characters)
@@ -66,7 +73,8 @@ class Command(BaseCommand):
                 raise CommandError(str(exc)) from None
         if not 2 <= players <= 8 or games < 1:
             raise CommandError("--players (or the number of --characters) must be 2 to 8 and --games at least 1.")
-        problem = engine.VARIANTS[variant].check_seats(players)
+        rules = engine.VARIANTS[variant]
+        problem = rules.check_seats(players) or self.cast_problem(variant, players, content, characters)
         if problem:
             raise CommandError(problem)
         out = self.stderr._out
@@ -89,6 +97,21 @@ class Command(BaseCommand):
                 f"{BOTS[name].label:<14} wins {result.wins[name]:7.1f}  rate {result.rate(name):6.1%}"
                 f"  95% CI [{low:.1%}, {high:.1%}]  decision time mean {result.mean_time(name) * 1000:8.2f} ms"
                 f"  worst {result.worst_time(name) * 1000:8.1f} ms  (processor time mean {result.mean_cpu(name) * 1000:.2f} ms)")
+
+    @staticmethod
+    def cast_problem(variant, players, content, characters):
+        """The sentence refusing these characters in these seats (a non-villain Boss), or None."""
+        offered = engine.load_content(content or [engine.BASE_PACK]).characters
+        for seat, name in enumerate(characters or ()):
+            problem = engine.VARIANTS[variant].check_character(seat, players, offered[name])
+            if problem:
+                return f"--characters: {problem}"
+        if is_boss_variant(variant) and not characters:
+            try:
+                cast(variant, players, list(offered.values()))
+            except ValueError as exc:
+                return str(exc)
+        return None
 
     def ladder(self, bots, *, games, seed, jobs, packs, characters, sizes, samples, quiet):
         try:
