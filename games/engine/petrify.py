@@ -19,7 +19,6 @@ keep their owners (`State.owner`), so they go back to the hands they came from.
   in the pile; when they would go back they are discarded [003:613].
 """
 from .choices import ask, handler
-from .frames import pop
 from .ops import emit
 from .primitives import PRIMITIVES, WHO, _enum, _name, _nat, register
 from .rng import shuffle
@@ -70,11 +69,8 @@ def _given(state, fr, option):
     shuffle(given, state.seed, f"seat{player}.{zone}", n)
     pile = state.seats[player].zones.setdefault(zone, [])
     pile[0:0] = given                                   # under the pile: the bottom is the first
-    top = state.stack[-1] if state.stack else None
-    if top and top["f"] == "then" and top["frame"]["card"] == fr["card"]:   # the rest of the card
-        from .resolve import proceed
-        rest = pop(state)
-        proceed(state, rest["frame"], rest["plan"])
+    from .resolve import go_on          # resolve imports the steps that import this module
+    go_on(state, fr["card"])
 
 
 def _run_decay(state, fr, step):

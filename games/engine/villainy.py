@@ -12,7 +12,6 @@
 """
 from .changes import WAIT
 from .choices import ask, handler
-from .frames import pop
 from .ops import discard_card, emit
 from .primitives import WHO, _enum, _list_of, register
 from .content import CARD_TYPES, of
@@ -58,11 +57,8 @@ def _discarded(state, fr, option):
     if fr["queue"]:
         _next(state, fr["player"], fr["queue"], fr["types"], fr["card"])
         return
-    top = state.stack[-1] if state.stack else None
-    if top and top["f"] == "then" and top["frame"]["card"] == fr["card"]:   # the rest of the card
-        from .resolve import proceed
-        rest = pop(state)
-        proceed(state, rest["frame"], rest["plan"])
+    from .resolve import go_on          # resolve imports the steps that import this module
+    go_on(state, fr["card"])
 
 
 def unstoppable(state, fr) -> bool:
