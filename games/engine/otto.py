@@ -61,6 +61,8 @@ STEPS = {
     "pay": ({"amount", "who"}, "the players named pay Otto that much Gold (it goes to the Inn [002:410])"),
     "give": ({"amount", "who"}, "Otto gives the players named that much Gold, from the Inn [002:410]"),
     "self": ({"stat", "amount"}, "Otto gains (amount > 0) or loses Fortitude or Alcohol Content on both tracks"),
+    "gamble": (set(), "Otto starts a Round of Gambling (as \"Gambling? I'm in!\" as an Action): each player antes 1, "
+                      "he antes from the Inn and is in control; he adds no Prize [002:436, 466] (R-OTTO-STARTS-ROUND)"),
 }
 STATS = ("fortitude", "alcohol")
 
@@ -454,6 +456,9 @@ def _action(state: State) -> None:
     chs = []
     for st in c.otto["action"]:
         do = st["do"]
+        if do == "gamble":
+            chs += _start_round(state, cid)
+            continue
         if do == "self":
             for s in state.living():
                 hit(state, s, st["stat"], st["amount"], reason="otto", card=cid)
@@ -472,6 +477,29 @@ def _action(state: State) -> None:
                                           to=INN if do == "pay" else None, no_hitback=True, no_redirect=True,
                                           otto_card=cid))
     changes.submit(state, chs)
+
+
+def _start_round(state: State, cid: int) -> list:
+    """His Action box starts a Round of Gambling (R-OTTO-STARTS-ROUND): the Round frame goes on
+    the stack over his turn, he is its starter and in control, he antes from the Inn at once and
+    each player's ante is a pending change "as though" from an Action card (R-OTTO-ANSWER),
+    returned for `_action` to submit with the box's other changes. No Prize goes in the pot
+    [002:466]: gambling.start, which asks the starter for one, is not called. The first gambling
+    turn is the first player's after his place, and his own comes when the turn passes it again.
+    A Round already under way makes it an illegal play: nothing [002:460]."""
+    if active_round(state) is not None:
+        emit(state, "otto_no_round", card=cid)
+        return []
+    participants = state.living()
+    before = state.tokens.get("otto:before", 0)
+    first = next(s for s in order_from(state, before) if s in participants)
+    push(state, {"f": "round", "starter": SOURCE, "participants": participants, "controller": SOURCE,
+                 "turn": first, "passes": 0, "cheat_only": False, "ended": False, "winner": None,
+                 "won_open": False, "otto": True, "otto_seen": first})
+    emit(state, "otto_starts_round", card=cid, participants=participants)
+    _ante(state)
+    return [changes.change(SOURCE, s, "gold", -1, as_type=ACTION, to=POT, reason="ante", no_hitback=True,
+                           no_redirect=True, otto_card=cid) for s in participants]
 
 
 def _drink(state: State) -> None:

@@ -147,6 +147,11 @@ class Narrator:
                     "winning_hand": "Otto has a Winning Hand: he takes control, and only a Cheating card can take it back.",
                     "cheat": "Otto cheats and takes control of the Round."}.get(
                 fx.get("play"), "Otto gambles and takes control of the Round.")
+        if t == "otto_starts_round":
+            return (f"Otto's Action box starts a Round of Gambling ({len(fx.get('participants', []))} players and Otto in): "
+                    "each player antes 1, he antes from the Inn and adds no Prize, and he is in control.")
+        if t == "otto_no_round":
+            return "Otto's Action box would start a Round of Gambling during one: an illegal play, so nothing happens."
         if t == "otto_reward":
             return f"{s} took {'2 cards' if fx.get('reward') == 'cards' else '1 Gold from the Inn'} as Otto's reward."
         return None

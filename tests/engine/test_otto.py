@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from games.engine import BASE_PACK, IllegalDecision, apply, new_game, prompts, view
+from games.engine.content import of
 from games.engine.scenario import run_file
 from games.packs import check
 from tests.test_properties import play_and_check
@@ -69,10 +70,10 @@ def test_a_bad_gambling_box_is_located():
 
 
 def test_set_up_two_factions_ten_cards_tracks_and_ten_gold():
-    state = new_game(_setup())
+    state = new_game(_setup(options={"otto": ["warrior", "wizard"]}))     # his first card pays nobody
     assert len(state.zones["otto"]) + len(state.zones["otto:discard"]) == 10
-    factions = {state.cards[c] for c in state.zones["otto"] + state.zones["otto:discard"]}
-    assert len({k.split("/")[1] for k in factions}) <= 4
+    factions = {of(state).cards[state.cards[c]].otto["faction"] for c in state.zones["otto"] + state.zones["otto:discard"]}
+    assert len(factions) == 2 and sorted(factions) == state.options["otto_factions"]
     assert len(state.zones["otto:discard"]) == 1               # his first turn is behind him
     assert all(s.gold == 10 for s in state.seats)               # 10 Gold, not 8 [002:404]
     assert {k for k in state.tokens if k.startswith("otto:fortitude")} == {"otto:fortitude:0", "otto:fortitude:1"}
@@ -81,7 +82,7 @@ def test_set_up_two_factions_ten_cards_tracks_and_ten_gold():
 def test_named_factions_are_the_ones_dealt():
     state = new_game(_setup(options={"otto": ["rogue", "cleric"]}))
     keys = {state.cards[c].split("/")[1] for c in state.zones["otto"] + state.zones["otto:discard"]}
-    assert keys == {"pick-the-richest-pocket", "share-the-loot", "mend-himself", "bless-the-sober"}
+    assert keys == {"pick-the-richest-pocket", "share-the-loot", "mend-himself", "bless-the-sober", "ring-the-dice-bell"}
 
 
 def test_his_deck_order_is_hidden_and_his_tracks_are_public():
@@ -214,7 +215,7 @@ def test_random_games_otto_gambles_takes_control_passes_and_wins():
     """[002:436-438]: in random Rounds he antes, plays his Gambling boxes, passes on an illegal
     play or a card with no box, and sometimes wins the Round (the pot goes to the Inn)."""
     seen, winners = _random_games(CONTENT, range(10))
-    assert {"otto_gambles", "otto_control", "otto_gamble_pass", "round_ended"} <= seen
+    assert {"otto_gambles", "otto_control", "otto_gamble_pass", "round_ended", "otto_starts_round"} <= seen
     assert "otto" in winners
 
 
@@ -254,3 +255,46 @@ def test_he_is_in_a_round_nobody_antes_to_and_antes_nothing_then():
     assert rnd == {"starter": 1, "otto": True, "otto_seen": 1} and (state.inn, state.pot) == (inn, pot)
     extensions.anted(state, rnd, paid=True)
     assert (state.inn, state.pot) == (inn - 1, pot + 1)
+
+
+def _his_turn(state, deck):
+    """Otto's turn comes now, his deck (top first) as named (slugs of the fixture pack)."""
+    from games.engine.frames import push
+    keys = {state.cards[c].split("/")[1]: c for c in state.zones["otto"] + state.zones["otto:discard"]}
+    state.zones["otto"] = [keys[k] for k in reversed(deck)]
+    push(state, {"f": "otto", "step": "action"})
+    state._prompt = None
+
+
+def test_his_round_players_ante_he_controls_and_his_gambling_turn_comes_past_his_place():
+    """[002:436, 466] (R-OTTO-STARTS-ROUND): at three players his Action box starts a Round: the
+    players ante, he antes from the Inn and is in control; the gambling turns go clockwise from
+    his place, and when all three players have passed he wins (the pot goes to the Inn)."""
+    state = new_game(_setup(n=3, options={"otto": ["cleric", "wizard"]}, seed="round"))
+    first, inn = state.tokens["otto:before"], state.inn
+    golds = [s.gold for s in state.seats]
+    _his_turn(state, ["ring-the-dice-bell", "whirr-and-click", "mend-himself"])
+    p = prompts(state)[0]
+    rnd = next(fr for fr in state.stack if fr["f"] == "round")
+    assert (rnd["starter"], rnd["controller"], rnd["participants"]) == ("otto", "otto", [0, 1, 2])
+    assert state.pot == 4 and state.inn == inn - 1 and [s.gold for s in state.seats] == [g - 1 for g in golds]
+    assert (p.seat, p.kind) == (first, "gamble")
+    order = [(first + k) % 3 for k in range(3)]
+    state, _ = apply(state, {"seat": first, "type": "pass"})
+    assert prompts(state)[0].seat == order[1]
+    state, _ = apply(state, {"seat": order[1], "type": "pass"})
+    assert prompts(state)[0].seat == order[2]
+    state, fx = apply(state, {"seat": order[2], "type": "pass"})
+    # three players passed after him: he wins, the pot goes to the Inn, his Drink comes next
+    assert any(e["type"] == "round_ended" and e["winner"] == "otto" for e in fx)
+    assert state.pot == 0 and not any(fr["f"] == "round" for fr in state.stack)
+
+
+def test_in_a_round_already_his_round_starting_box_does_nothing():
+    """An illegal play does nothing [002:460]: no second Round while one is under way."""
+    from games.engine import otto
+    state = new_game(_setup(options={"otto": ["cleric", "wizard"]}))
+    state.stack.append({"f": "round", "ended": False, "id": 98})
+    inn, pot, stack = state.inn, state.pot, list(state.stack)
+    assert otto._start_round(state, state.zones["otto"][-1]) == []
+    assert (state.inn, state.pot, state.stack) == (inn, pot, stack)
