@@ -142,6 +142,10 @@ def start_event(state: State, fr_event: dict) -> None:
     the teams choose their Champions first, and only they take part (§15.5)."""
     if variants.of(state).champions(state, fr_event, fr_event["seat"]):
         return                                  # a Champion choice is on top; the event waits for it
+    if fr_event["seat"] == "otto":
+        from .otto import event            # Otto turned it over on his Drink phase (otto.py)
+        event(state, fr_event)
+        return
     pop(state)
     seat = fr_event["seat"]
     emit(state, "event", seat=seat, event=fr_event["event"], card=fr_event["card"])
@@ -172,6 +176,10 @@ def _contest_round(state: State, contest: dict) -> None:
     fr = {"f": "drink", "mode": "contest", "contest": contest["id"], "revealer": contest["revealer"],
           "reveals": [], "portions": [], "extra": []}
     for s in contest["tied"]:
+        if s == "otto":
+            from .otto import contest_reveal   # Otto's Drink is drunk at once (otto.py)
+            contest_reveal(state, contest)
+            continue
         k = _from_deck(state, s, skip_events=False, reveals=fr["reveals"])
         if k is not None:
             r = fr["reveals"][k]
@@ -190,8 +198,8 @@ def contest_step(state: State, contest: dict) -> None:
     best = max(scores.values()) if scores else 0
     tied = [s for s in contest["tied"] if scores and scores.get(str(s)) == best]
     if len(tied) > 1:
-        still = [s for s in tied if state.seats[s].alcohol + chi.extra(state, state.seats[s].mat)
-                 < state.seats[s].fortitude]          # not passed out (Total Drunkenness, chi.py)
+        still = [s for s in tied if s == "otto" or state.seats[s].alcohol + chi.extra(state, state.seats[s].mat)
+                 < state.seats[s].fortitude]          # not passed out (Total Drunkenness, chi.py); Otto never is
         tied = still if len(still) <= 1 else tied
         if len(still) > 1:
             contest["tied"], contest["scores"] = still, None
@@ -206,7 +214,10 @@ def contest_step(state: State, contest: dict) -> None:
     winner = tied[0]
     emit(state, "contest_won", seat=winner, score=best)
     for s in contest["players"]:
-        if s != winner and not state.seats[s].out:
+        if "otto" in (s, winner) and s != winner:
+            from .otto import contest_pays     # he pays with the Inn's Gold, and is paid to the Inn
+            contest_pays(state, s, winner)
+        elif s != winner and not state.seats[s].out:
             pay(state, s, 1, winner, reason="drinking_contest")
 
 
@@ -400,6 +411,7 @@ def resolve_drink(state: State, fr: dict) -> None:
     if fr["mode"] == "contest":
         contest = find(state, fr["contest"])
         contest["scores"] = {str(r["seat"]): _score(r) for r in fr["reveals"]}
+        contest["scores"].update(contest.pop("otto_score", {}))      # Otto drank his at once (otto.py)
     for s in reversed(fr["extra"]):
         if not state.seats[s].out:
             reveal_from_pile(state, s, "extra")

@@ -33,10 +33,10 @@ play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
 """
 from . import changes, choices, decks, extensions
 from .content import ACTION, GAMBLING, OTTO, of
-from .drinks import _reveal
+from .drinks import _announce, _contest_round, _portion, _reveal
 from .frames import active_round, pop, push
 from .ops import (INN, POT, card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, gain_gold, next_living,
-                  order_from, pay)
+                  order_from, pay, taking_part)
 from .rng import choice
 from .state import State
 
@@ -510,7 +510,25 @@ def _drink(state: State) -> None:
 
 def drink(state: State, tracks: list[int], player) -> None:
     """Otto drinks a Drink from the Drink Deck onto `tracks`; `player`: the one whose card
-    made him drink (only their track [002:434]), None on his own turn."""
+    made him drink (only their track [002:434]), None on his own turn. A Drink Event he turns
+    over on his own turn takes place with him as its revealer (R-OTTO-EVENT); one a player's
+    card makes him turn over is discarded and he turns over the next, as the players do."""
+    r = _turn_over(state, skip_events=player is not None)
+    if r is None:
+        emit(state, "otto_no_drink")
+    elif r["event"]:
+        cid = r["cards"][0]
+        push(state, {"f": "event", "card": cid, "seat": SOURCE, "event": card(state, cid).event},
+             poll_from=_after_him(state))
+    else:
+        state.drink_discard.extend(r["cards"])
+        _take(state, tracks, player, r)
+
+
+def _turn_over(state: State, skip_events: bool):
+    """The next Drink of the Drink Deck with its Chasers, turned over by Otto, as a reveal of
+    drinks.py (`seat` "otto"); a Drink Event is discarded and the next turned over when
+    `skip_events`, else it is the reveal (0 Alcohol Content). None: no Drink is left."""
     budget = len(state.drink_deck) + len(state.drink_discard)
     while budget > 0:
         budget -= 1
@@ -519,25 +537,90 @@ def drink(state: State, tracks: list[int], player) -> None:
             break
         c = card(state, cid)
         emit(state, "otto_reveals", card=cid, title=c.title)
-        if c.event:
-            # a Drink Event Otto reveals is set aside and he drinks the next (R-OTTO-DRINK)
+        if c.event and skip_events:
             state.drink_discard.append(cid)
             emit(state, "otto_skips_event", card=cid, title=c.title)
             continue
+        if c.event:
+            return {"seat": SOURCE, "cards": [cid], "printed": 0, "mods": 0, "event": True, "fortitude": 0}
         cards, alcohol, fortitude = _reveal(state, cid, lambda: draw_drink(state))
-        state.drink_discard.extend(cards)
-        emit(state, "otto_drinks", cards=cards, alcohol=alcohol, fortitude=fortitude,
-             **({"seat": player} if isinstance(player, int) else {}))
-        why = {"reason": "otto_drink", "card": cid}
-        if (alcohol or fortitude) and respond(state, tracks, "Drink", player, cid):
-            return
-        for s in tracks:
-            if fortitude:
-                hit(state, s, "fortitude", fortitude, **why)
-            if alcohol:
-                hit(state, s, "alcohol", alcohol, **why)
+        return {"seat": SOURCE, "cards": cards, "printed": alcohol, "mods": 0, "event": False, "fortitude": fortitude}
+    return None
+
+
+def _take(state: State, tracks: list[int], player, r: dict) -> None:
+    """He drinks the Drink of reveal `r` onto `tracks`, at once (R-OTTO-DRINK); a Drink that
+    changes his tracks first meets his Sometimes box."""
+    cid, alcohol, fortitude = r["cards"][0], r["printed"], r["fortitude"]
+    emit(state, "otto_drinks", cards=r["cards"], alcohol=alcohol, fortitude=fortitude,
+         **({"seat": player} if isinstance(player, int) else {}))
+    why = {"reason": "otto_drink", "card": cid}
+    if (alcohol or fortitude) and respond(state, tracks, "Drink", player, cid):
         return
-    emit(state, "otto_no_drink")
+    for s in tracks:
+        if fortitude:
+            hit(state, s, "fortitude", fortitude, **why)
+        if alcohol:
+            hit(state, s, "alcohol", alcohol, **why)
+
+
+def _after_him(state: State) -> int:
+    """The first living player after his place: where a window he opens starts (clockwise)."""
+    return next(s for s in order_from(state, state.tokens.get("otto:before", 0)) if not state.seats[s].out)
+
+
+# --- a Drink Event he turns over (R-OTTO-EVENT) --------------------------------------------
+
+def event(state: State, fr_event: dict) -> None:
+    """The window on a Drink Event he turned over closed: it takes place, he its revealer ("you"
+    on the card). Called by drinks.start_event. The players who Ignored it take no part."""
+    pop(state)
+    cid, kind = fr_event["card"], fr_event["event"]
+    emit(state, "otto_event", card=cid, title=card(state, cid).title, event=kind)
+    players = taking_part(state, fr_event, _after_him(state))
+    if kind == "contest":
+        contest = push(state, {"f": "contest", "revealer": SOURCE, "players": [SOURCE] + players, "event_card": cid,
+                               "tied": [SOURCE] + players, "scores": None, "rounds": 0})
+        _contest_round(state, contest)
+        return
+    reveals = [r for r in (_turn_over(state, True) for _ in range(2 if kind == "dares" else 1)) if r is not None]
+    if not reveals:
+        state.drink_discard.append(cid)             # no Drink left anywhere: nothing to drink
+        return
+    # "Round on the House": each player and he drink a copy. "The Wench Dares You...": he drinks
+    # the stronger (the first on equal Alcohol Content: his first option [002:456]), each
+    # player a copy of the other; with one Drink left, only he drinks (R-DARES-ONE).
+    mine = max(range(len(reveals)), key=lambda k: (reveals[k]["printed"], -k))
+    theirs = mine if kind != "dares" else (1 - mine if len(reveals) == 2 else None)
+    _take(state, state.living(), None, reveals[mine])
+    poured = [] if theirs is None else [_portion(s, reveals[theirs]["printed"], reveals[theirs]["fortitude"], theirs)
+                                        for s in players]
+    fr = {"f": "drink", "mode": kind, "revealer": SOURCE, "reveals": reveals, "extra": [], "mead": [],
+          "event_card": cid, "portions": poured}
+    _announce(state, fr)
+    push(state, fr, poll_from=_after_him(state))
+
+
+def contest_reveal(state: State, contest: dict) -> None:
+    """His reveal in a Drinking Contest round: drunk at once on both tracks (R-OTTO-DRINK); it
+    scores its Alcohol Content, a Drink Event 0 [000:312-334]. Called by drinks._contest_round."""
+    r = _turn_over(state, skip_events=False)
+    if r is None:
+        return
+    state.drink_discard.extend(r["cards"])
+    if not r["event"]:
+        _take(state, state.living(), None, r)
+    contest["otto_score"] = {SOURCE: max(0, r["printed"])}
+
+
+def contest_pays(state: State, payer, winner) -> None:
+    """1 Gold to the Drinking Contest's winner where he pays or wins: the Inn's Gold for him,
+    and Gold paid to him goes to the Inn [002:414]. Called by drinks.contest_step."""
+    if payer == SOURCE:
+        if not state.seats[winner].out:
+            gain_gold(state, winner, 1, INN, reason="otto_pays")
+    elif not state.seats[payer].out:
+        pay(state, payer, 1, INN, reason="drinking_contest")
 
 
 def toast(state: State, card_fr: dict) -> None:
@@ -557,8 +640,11 @@ def prompt(state: State, fr: dict):
         fr["step"] = "drink"
         _action(state)
         return None
+    if fr["step"] == "drink":
+        fr["step"] = "end"              # a Drink Event he turns over takes place within his turn
+        _drink(state)
+        return None
     pop(state)
-    _drink(state)
     _dungeon_counter(state, fr)
     _settle(state)
     return None

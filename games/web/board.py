@@ -577,7 +577,7 @@ def _round(rnd: dict | None, names: list[str]) -> dict | None:
 def _frame(fr: dict, names: list[str]) -> dict:
     f = fr.get("f")
     seat = fr.get("seat", fr.get("revealer"))
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Otto" if seat == "otto" else ""
     out = {"f": f, "who": who, "card": fr.get("card") if isinstance(fr.get("card"), dict) else None}
     if f == "card":
         args = fr.get("args") or {}

@@ -69,6 +69,8 @@ class Narrator:
             return "the Inn"
         if seat == POT:
             return "the pot"
+        if seat == "otto":
+            return "Otto"
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.names[seat]
         return "someone"
@@ -108,6 +110,9 @@ class Narrator:
             return "Otto has no card to reveal: his Action does nothing."
         if t == "otto_reveals":
             return f"Otto turned over “{fx.get('title')}” from the Drink Deck."
+        if t == "otto_event":
+            return (f"The Drink Event “{fx.get('title')}” Otto turned over takes place, with him as the one who "
+                    "revealed it; what he drinks, he drinks on both tracks.")
         if t == "otto_skips_event":
             return f"Otto set aside the Drink Event “{fx.get('title')}” and turns over the next card."
         if t == "otto_drinks":

@@ -147,7 +147,7 @@ def test_random_games_finish_and_otto_acts_and_rewards():
             seen.update(e["type"] for e in fx)
         assert state.over
     assert {"otto_turn", "otto_action", "otto_drinks", "otto_passed_out", "otto_reward", "otto_track",
-            "otto_sometimes", "otto_ignores"} <= seen
+            "otto_sometimes", "otto_ignores", "otto_event"} <= seen
 
 
 def test_simulate_variant_otto_plays_with_bots(capsys):
