@@ -103,7 +103,8 @@ def _mark_mead(state, fr):
     """Mead turned over as a Drink (not as a Chaser, not for a Drink Event) may be
     split by whoever turned it over once nobody changes it any more (digest §13.8)."""
     fr["mead"] = [k for k, r in enumerate(fr["reveals"])
-                  if not r["event"] and card(state, r["cards"][0]).self_split and len(r["cards"]) == 1]
+                  if not r["event"] and card(state, r["cards"][0]).self_split and len(r["cards"]) == 1
+                  and r["seat"] != "otto"]             # Otto never splits a Drink [002:452]
 
 
 def _announce(state, fr):
@@ -121,8 +122,8 @@ def start_toast(state: State, card_fr: dict) -> None:
             r = fr["reveals"][k]
             fr["portions"].append(_portion(s, r["printed"], r["fortitude"], k))
     if state.options and state.options.get("otto"):
-        from .otto import toast            # Otto drinks too, on the player's track (otto.py)
-        toast(state, card_fr)
+        from .otto_drinks import toast     # Otto drinks too, on the player's track (otto_drinks.py)
+        toast(state, card_fr, fr)
     if fr["portions"]:
         _mark_mead(state, fr)
         _announce(state, fr)
@@ -143,7 +144,7 @@ def start_event(state: State, fr_event: dict) -> None:
     if variants.of(state).champions(state, fr_event, fr_event["seat"]):
         return                                  # a Champion choice is on top; the event waits for it
     if fr_event["seat"] == "otto":
-        from .otto import event            # Otto turned it over on his Drink phase (otto.py)
+        from .otto_drinks import event     # Otto turned it over on his Drink phase (otto_drinks.py)
         event(state, fr_event)
         return
     pop(state)
@@ -177,8 +178,8 @@ def _contest_round(state: State, contest: dict) -> None:
           "reveals": [], "portions": [], "extra": []}
     for s in contest["tied"]:
         if s == "otto":
-            from .otto import contest_reveal   # Otto's Drink is drunk at once (otto.py)
-            contest_reveal(state, contest)
+            from .otto_drinks import contest_reveal     # Otto reveals too (otto_drinks.py)
+            contest_reveal(state, fr)
             continue
         k = _from_deck(state, s, skip_events=False, reveals=fr["reveals"])
         if k is not None:
@@ -215,7 +216,7 @@ def contest_step(state: State, contest: dict) -> None:
     emit(state, "contest_won", seat=winner, score=best)
     for s in contest["players"]:
         if "otto" in (s, winner) and s != winner:
-            from .otto import contest_pays     # he pays with the Inn's Gold, and is paid to the Inn
+            from .otto_drinks import contest_pays   # he pays with the Inn's Gold, and is paid to the Inn
             contest_pays(state, s, winner)
         elif s != winner and not state.seats[s].out:
             pay(state, s, 1, winner, reason="drinking_contest")
@@ -362,10 +363,10 @@ def _keeper(state: State, fr: dict, k: int):
     controlled it when it resolved (its first portion's holder; the active player when it
     had no single controller, Round on the House), else the first after them in turn order."""
     drank = [p["holder"] for p in fr["portions"] if p["reveal"] == k and not p["ignored"] and not p["event"]
-             and not state.seats[p["holder"]].out]
+             and p["holder"] != "otto" and not state.seats[p["holder"]].out]     # Otto keeps none [002:490]
     if not drank:
         return None
-    first = next(p["holder"] for p in fr["portions"] if p["reveal"] == k)
+    first = next(p["holder"] for p in fr["portions"] if p["reveal"] == k and p["holder"] != "otto")
     start = state.active if fr["mode"] == "house" else first
     return next(s for s in order_from(state, start) if s in drank)
 
@@ -378,6 +379,10 @@ def resolve_drink(state: State, fr: dict) -> None:
     pop(state)
     for p in fr["portions"]:
         s = p["holder"]
+        if s == "otto":
+            from .otto_drinks import drink_portion      # Otto, no seat, drinks onto his tracks
+            drink_portion(state, fr, p)
+            continue
         if p["event"] or state.seats[s].out:
             continue
         if p["ignored"] or napping(state, s):
@@ -411,7 +416,6 @@ def resolve_drink(state: State, fr: dict) -> None:
     if fr["mode"] == "contest":
         contest = find(state, fr["contest"])
         contest["scores"] = {str(r["seat"]): _score(r) for r in fr["reveals"]}
-        contest["scores"].update(contest.pop("otto_score", {}))      # Otto drank his at once (otto.py)
     for s in reversed(fr["extra"]):
         if not state.seats[s].out:
             reveal_from_pile(state, s, "extra")

@@ -33,10 +33,9 @@ play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
 """
 from . import changes, choices, decks, extensions
 from .content import ACTION, GAMBLING, OTTO, of
-from .drinks import _announce, _contest_round, _portion, _reveal
 from .frames import active_round, pop, push
-from .ops import (INN, POT, card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, gain_gold, next_living,
-                  order_from, pay, taking_part)
+from .ops import (INN, POT, card, change_alcohol, change_fortitude, draw_cards, emit, gain_gold, next_living, order_from,
+                  pay)
 from .rng import choice
 from .state import State
 
@@ -491,8 +490,7 @@ def _start_round(state: State, cid: int) -> list:
         emit(state, "otto_no_round", card=cid)
         return []
     participants = state.living()
-    before = state.tokens.get("otto:before", 0)
-    first = next(s for s in order_from(state, before) if s in participants)
+    first = after_him(state)
     push(state, {"f": "round", "starter": SOURCE, "participants": participants, "controller": SOURCE,
                  "turn": first, "passes": 0, "cheat_only": False, "ended": False, "winner": None,
                  "won_open": False, "otto": True, "otto_seen": first})
@@ -502,133 +500,9 @@ def _start_round(state: State, cid: int) -> list:
                            no_redirect=True, otto_card=cid) for s in participants]
 
 
-def _drink(state: State) -> None:
-    """His Drink phase: a Drink from the Drink Deck, with its Chasers, onto both tracks
-    [002:424-426]."""
-    drink(state, state.living(), None)
-
-
-def drink(state: State, tracks: list[int], player) -> None:
-    """Otto drinks a Drink from the Drink Deck onto `tracks`; `player`: the one whose card
-    made him drink (only their track [002:434]), None on his own turn. A Drink Event he turns
-    over on his own turn takes place with him as its revealer (R-OTTO-EVENT); one a player's
-    card makes him turn over is discarded and he turns over the next, as the players do."""
-    r = _turn_over(state, skip_events=player is not None)
-    if r is None:
-        emit(state, "otto_no_drink")
-    elif r["event"]:
-        cid = r["cards"][0]
-        push(state, {"f": "event", "card": cid, "seat": SOURCE, "event": card(state, cid).event},
-             poll_from=_after_him(state))
-    else:
-        state.drink_discard.extend(r["cards"])
-        _take(state, tracks, player, r)
-
-
-def _turn_over(state: State, skip_events: bool):
-    """The next Drink of the Drink Deck with its Chasers, turned over by Otto, as a reveal of
-    drinks.py (`seat` "otto"); a Drink Event is discarded and the next turned over when
-    `skip_events`, else it is the reveal (0 Alcohol Content). None: no Drink is left."""
-    budget = len(state.drink_deck) + len(state.drink_discard)
-    while budget > 0:
-        budget -= 1
-        cid = draw_drink(state)
-        if cid is None:
-            break
-        c = card(state, cid)
-        emit(state, "otto_reveals", card=cid, title=c.title)
-        if c.event and skip_events:
-            state.drink_discard.append(cid)
-            emit(state, "otto_skips_event", card=cid, title=c.title)
-            continue
-        if c.event:
-            return {"seat": SOURCE, "cards": [cid], "printed": 0, "mods": 0, "event": True, "fortitude": 0}
-        cards, alcohol, fortitude = _reveal(state, cid, lambda: draw_drink(state))
-        return {"seat": SOURCE, "cards": cards, "printed": alcohol, "mods": 0, "event": False, "fortitude": fortitude}
-    return None
-
-
-def _take(state: State, tracks: list[int], player, r: dict) -> None:
-    """He drinks the Drink of reveal `r` onto `tracks`, at once (R-OTTO-DRINK); a Drink that
-    changes his tracks first meets his Sometimes box."""
-    cid, alcohol, fortitude = r["cards"][0], r["printed"], r["fortitude"]
-    emit(state, "otto_drinks", cards=r["cards"], alcohol=alcohol, fortitude=fortitude,
-         **({"seat": player} if isinstance(player, int) else {}))
-    why = {"reason": "otto_drink", "card": cid}
-    if (alcohol or fortitude) and respond(state, tracks, "Drink", player, cid):
-        return
-    for s in tracks:
-        if fortitude:
-            hit(state, s, "fortitude", fortitude, **why)
-        if alcohol:
-            hit(state, s, "alcohol", alcohol, **why)
-
-
-def _after_him(state: State) -> int:
+def after_him(state: State) -> int:
     """The first living player after his place: where a window he opens starts (clockwise)."""
     return next(s for s in order_from(state, state.tokens.get("otto:before", 0)) if not state.seats[s].out)
-
-
-# --- a Drink Event he turns over (R-OTTO-EVENT) --------------------------------------------
-
-def event(state: State, fr_event: dict) -> None:
-    """The window on a Drink Event he turned over closed: it takes place, he its revealer ("you"
-    on the card). Called by drinks.start_event. The players who Ignored it take no part."""
-    pop(state)
-    cid, kind = fr_event["card"], fr_event["event"]
-    emit(state, "otto_event", card=cid, title=card(state, cid).title, event=kind)
-    players = taking_part(state, fr_event, _after_him(state))
-    if kind == "contest":
-        contest = push(state, {"f": "contest", "revealer": SOURCE, "players": [SOURCE] + players, "event_card": cid,
-                               "tied": [SOURCE] + players, "scores": None, "rounds": 0})
-        _contest_round(state, contest)
-        return
-    reveals = [r for r in (_turn_over(state, True) for _ in range(2 if kind == "dares" else 1)) if r is not None]
-    if not reveals:
-        state.drink_discard.append(cid)             # no Drink left anywhere: nothing to drink
-        return
-    # "Round on the House": each player and he drink a copy. "The Wench Dares You...": he drinks
-    # the stronger (the first on equal Alcohol Content: his first option [002:456]), each
-    # player a copy of the other; with one Drink left, only he drinks (R-DARES-ONE).
-    mine = max(range(len(reveals)), key=lambda k: (reveals[k]["printed"], -k))
-    theirs = mine if kind != "dares" else (1 - mine if len(reveals) == 2 else None)
-    _take(state, state.living(), None, reveals[mine])
-    poured = [] if theirs is None else [_portion(s, reveals[theirs]["printed"], reveals[theirs]["fortitude"], theirs)
-                                        for s in players]
-    fr = {"f": "drink", "mode": kind, "revealer": SOURCE, "reveals": reveals, "extra": [], "mead": [],
-          "event_card": cid, "portions": poured}
-    _announce(state, fr)
-    push(state, fr, poll_from=_after_him(state))
-
-
-def contest_reveal(state: State, contest: dict) -> None:
-    """His reveal in a Drinking Contest round: drunk at once on both tracks (R-OTTO-DRINK); it
-    scores its Alcohol Content, a Drink Event 0 [000:312-334]. Called by drinks._contest_round."""
-    r = _turn_over(state, skip_events=False)
-    if r is None:
-        return
-    state.drink_discard.extend(r["cards"])
-    if not r["event"]:
-        _take(state, state.living(), None, r)
-    contest["otto_score"] = {SOURCE: max(0, r["printed"])}
-
-
-def contest_pays(state: State, payer, winner) -> None:
-    """1 Gold to the Drinking Contest's winner where he pays or wins: the Inn's Gold for him,
-    and Gold paid to him goes to the Inn [002:414]. Called by drinks.contest_step."""
-    if payer == SOURCE:
-        if not state.seats[winner].out:
-            gain_gold(state, winner, 1, INN, reason="otto_pays")
-    elif not state.seats[payer].out:
-        pay(state, payer, 1, INN, reason="drinking_contest")
-
-
-def toast(state: State, card_fr: dict) -> None:
-    """A player's card makes everyone drink from the Drink Deck ("Let's toast the Goddess!"):
-    Otto too, on that player's track only [002:434]; he drinks at once (R-OTTO-DRINK)."""
-    player = card_fr["seat"]
-    if f"otto:fortitude:{player}" in state.tokens and not state.seats[player].out:
-        drink(state, [player], player)
 
 
 def prompt(state: State, fr: dict):
@@ -641,8 +515,9 @@ def prompt(state: State, fr: dict):
         _action(state)
         return None
     if fr["step"] == "drink":
-        fr["step"] = "end"              # a Drink Event he turns over takes place within his turn
-        _drink(state)
+        fr["step"] = "end"              # his Drink (or a Drink Event) is drunk within his turn
+        from .otto_drinks import drink
+        drink(state)
         return None
     pop(state)
     _dungeon_counter(state, fr)

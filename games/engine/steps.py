@@ -477,7 +477,8 @@ def _args_courage(state, seat, card, step, ctx, chosen):
 
 
 def _args_extra_drink(state, seat, card, step, ctx, chosen):
-    return [{"portion": k} for k, p in _portions(ctx) if not same_team(state, p["holder"], seat)]
+    # never Otto's: nobody orders him a Drink [002:414]
+    return [{"portion": k} for k, p in _portions(ctx) if p["holder"] != "otto" and not same_team(state, p["holder"], seat)]
 
 
 def _run_order_drinks(state, fr, step):

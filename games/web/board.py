@@ -427,7 +427,7 @@ def portion_words(stack: list, portion: int, names: list[str]) -> str:
     top = next((fr for fr in reversed(stack) if fr.get("f") == "drink"), None)
     try:
         holder = top["portions"][portion]["holder"]
-        return f"{names[holder]}'s Drink"
+        return "Otto's Drink" if holder == "otto" else f"{names[holder]}'s Drink"
     except (TypeError, KeyError, IndexError):
         return f"Drink {portion + 1}"
 
@@ -587,7 +587,8 @@ def _frame(fr: dict, names: list[str]) -> dict:
     elif f == "drink":
         out["title"] = f"{who}'s Drink" + DRINK_MODES.get(fr.get("mode"), "")
         out["reveals"] = [c for r in fr.get("reveals", []) for c in r.get("cards", [])]
-        out["portions"] = [{"holder": names[p["holder"]] if isinstance(p.get("holder"), int) else "?",
+        out["portions"] = [{"holder": names[p["holder"]] if isinstance(p.get("holder"), int)
+                            else "Otto" if p.get("holder") == "otto" else "?",
                             "alcohol": p.get("alcohol", 0), "fortitude": p.get("fortitude", 0),
                             "ignored": p.get("ignored")} for p in fr.get("portions", [])]
     elif f == "event":

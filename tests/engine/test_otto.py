@@ -109,9 +109,19 @@ def test_without_the_option_nothing_of_otto_is_in_the_state():
     assert "otto" not in state.zones and not state.tokens and state.seats[0].gold == 8
 
 
+def _past_his_first_turn(state):
+    """His Drink waits in a window where the players may change it (R-OTTO-DRINK): they pass."""
+    while True:
+        p = prompts(state)[0]
+        if not any(fr["f"] == "otto" for fr in state.stack):
+            return state
+        assert p.kind == "respond" and state.stack[-1]["f"] == "drink"
+        state, _ = apply(state, {"seat": p.seat, "type": "pass"})
+
+
 def test_with_no_otto_cards_he_still_drinks_and_goes_first():
     """The shipped content has no Otto card (none is printed): his Action does nothing."""
-    state = new_game(_setup(content=None))
+    state = _past_his_first_turn(new_game(_setup(content=None)))
     assert state.zones["otto"] == [] and state.drink_discard
     assert state.tokens["otto:alcohol:0"] == state.tokens["otto:alcohol:1"]
 
@@ -177,9 +187,9 @@ def test_no_reshuffle_of_his_deck_during_a_round_of_gambling():
 def test_his_first_turn_takes_a_dungeon_counter_and_the_first_player_still_takes_theirs():
     """[002:464]: a counter at the end of his turn too, his first one included (set-up puts 2)."""
     events = json.loads((HERE.parent / "packs" / "dungeon-events.json").read_text())
-    # no Otto cards: nothing of his first turn waits on a player's answer during set-up
-    state = new_game(_setup(options={"otto": True, "dungeon_events": True}, content=[BASE_PACK, events]))
-    assert not any(fr["f"] == "otto" for fr in state.stack)
+    # no Otto cards: only his Drink's window may wait on the players (they let it be)
+    state = _past_his_first_turn(new_game(_setup(options={"otto": True, "dungeon_events": True},
+                                                  content=[BASE_PACK, events])))
     assert state.tokens["dungeon_progress"] == 1 and "dungeon" not in state.counts
     first, turn = state.active, state.turn
     rng = random.Random(3)
@@ -298,3 +308,18 @@ def test_in_a_round_already_his_round_starting_box_does_nothing():
     inn, pot, stack = state.inn, state.pot, list(state.stack)
     assert otto._start_round(state, state.zones["otto"][-1]) == []
     assert (state.inn, state.pot, state.stack) == (inn, pot, stack)
+
+
+def test_of_the_cards_that_change_a_drink_only_those_for_any_drink_reach_his():
+    """R-OTTO-DRINK: a card that changes "a revealed Drink" may change his [002:428]; one that
+    names your own Drink (Ignore, pass, split, halve, courage) can't, nor one that has him drink
+    more (nobody orders him a Drink [002:414])."""
+    from games.engine import steps
+    state = new_game(_setup(options={"otto": ["wizard", "warrior"]}))
+    drink = {"f": "drink", "id": 1, "portions": [{"holder": "otto", "alcohol": 2, "fortitude": 0, "ignored": False,
+                                                  "courage": False, "reveal": 0, "event": False, "tracks": [0, 1]}]}
+    ctx = ("window", drink)
+    assert steps._args_modify_drink(state, 0, None, {"alcohol": 2}, ctx, {}) == [{"portion": 0}]
+    for args in (steps._args_ignore_drink, steps._args_pass_or_split, steps._args_halve, steps._args_courage,
+                 steps._args_extra_drink):
+        assert args(state, 0, None, {}, ctx, {}) == []
