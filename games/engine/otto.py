@@ -34,8 +34,7 @@ play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
 from . import changes, choices, decks, extensions
 from .content import ACTION, GAMBLING, OTTO, of
 from .frames import active_round, pop, push
-from .ops import (INN, POT, card, change_alcohol, change_fortitude, draw_cards, emit, gain_gold, next_living, order_from,
-                  pay)
+from .ops import INN, POT, card, draw_cards, emit, gain_gold, next_living, order_from
 from .rng import choice
 from .state import State
 
@@ -181,25 +180,37 @@ def hit(state: State, seat: int, stat: str, delta: int, **why) -> None:
         emit(state, "otto_passed_out", seat=seat)
 
 
+def targets(state: State, seat: int, c) -> list[dict]:
+    """Otto as the other player a card picks [002:430] (R-OTTO-TARGETING): offered for a card
+    whose every step is one he can take (lose, gain or pay, aimed at its target), on the track
+    facing its player. Called by responses._add for target "other"."""
+    if (f"otto:fortitude:{seat}" in state.tokens and not c.riders and c.steps
+            and all(st["do"] in ("lose", "gain", "pay") and st.get("who") == "target" for st in c.steps)):
+        return [{"target": SOURCE}]
+    return []
+
+
 def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
-    """A player's card step that reaches "each other player" or "each player" reaches Otto
-    too, on the track facing that player [002:428-432]. Called by steps.py."""
+    """A player's card step that reaches "each other player" or "each player", or picked him as
+    "another player", reaches Otto, on the track facing that player [002:428-432]. Called by
+    steps.py."""
     player = fr.get("seat")
-    if step.get("who") not in ("others", "all") or not isinstance(player, int) or fr.get("card") is None:
+    aimed = step.get("who") == "target" and fr["args"].get("target") == SOURCE
+    if not (aimed or step.get("who") in ("others", "all")) or not isinstance(player, int) or fr.get("card") is None:
         return
     if state.seats[player].out or f"otto:fortitude:{player}" not in state.tokens:
         return
+    from .otto_sometimes import respond
     trigger = card(state, fr["card"]).type.split(" - ")[0]
+    why = {"card": fr["card"], "by": player}
     if stat == "gold":
         # "each other player pays you": Otto pays with Inn Gold [002:410], the Inn never runs out
         # (digest §3); it affects his Gold and neither track, so a response "on the affected
         # track(s)" does nothing [002:448-450]
-        if step.get("to") == "player" and delta < 0 and not respond(state, [], trigger, player, fr["card"]):
-            gain_gold(state, player, -delta, INN, reason="otto_pays", card=fr["card"])
+        if step.get("to") == "player" and delta < 0:
+            respond(state, [], trigger, player, fr["card"], {"inn_pays": [player, -delta], "why": why})
         return
-    if respond(state, [player], trigger, player, fr["card"]):
-        return
-    hit(state, player, stat, delta, card=fr["card"], by=player)
+    respond(state, [player], trigger, player, fr["card"], {"hits": [[player, stat, delta]], "why": why})
 
 
 # --- the table option ------------------------------------------------------------------------
@@ -379,47 +390,6 @@ def _reward(state: State, fr: dict, option) -> None:
     emit(state, "otto_reward", seat=seat, reward=option or "gold")
 
 
-# --- his Sometimes box --------------------------------------------------------------------
-
-def respond(state: State, tracks: list[int], trigger: str, player, cause) -> bool:
-    """A card or a Drink is about to change his `tracks`: he reveals his top card and follows
-    its Sometimes box if it answers that type of card [002:440-452]. True if he Ignores it.
-    His response lands as it is (R-OTTO-SOMETIMES)."""
-    cid = _draw(state)
-    if cid is None:
-        return False                        # no card (in a Round of Gambling): no response [002:452]
-    state.zones[DISCARD].append(cid)
-    c = card(state, cid)
-    box = c.otto.get("sometimes")
-    answers = bool(box) and trigger in box["types"]
-    emit(state, "otto_sometimes", card=cid, title=c.title, trigger=trigger, answers=answers,
-         **({"seat": player} if isinstance(player, int) else {}))
-    if not answers:
-        return False
-    ignored = False
-    why = {"reason": "otto_sometimes", "card": cid}
-    for st in box["steps"]:
-        do = st["do"]
-        if do == "ignore":
-            ignored = True
-        elif do == "self":
-            for s in tracks:
-                if not state.seats[s].out:
-                    hit(state, s, st["stat"], st["amount"], **why)
-        elif not isinstance(player, int) or state.seats[player].out:
-            continue                        # his own Drink: nobody played it
-        elif do in ("lose", "gain"):
-            delta = st["amount"] if do == "gain" else -st["amount"]
-            (change_fortitude if st["stat"] == "fortitude" else change_alcohol)(state, player, delta, **why)
-        elif do == "pay":
-            pay(state, player, st["amount"], INN, **why)
-        elif do == "give":
-            gain_gold(state, player, st["amount"], INN, **why)
-    if ignored:
-        emit(state, "otto_ignores", card=cause, **({"seat": player} if isinstance(player, int) else {}))
-    return ignored
-
-
 # --- his turn --------------------------------------------------------------------------------
 
 def _draw(state: State):
@@ -538,3 +508,6 @@ def _dungeon_counter(state: State, fr: dict) -> None:
 
 extensions.register_option(Otto())
 extensions.FRAMES[DECK] = prompt
+
+
+from . import otto_sometimes  # noqa: E402,F401  (registers his Sometimes box's frames)

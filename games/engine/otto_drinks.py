@@ -17,7 +17,8 @@ portion in the same frame as the players'.
 from .drinks import _announce, _portion, _reveal
 from .frames import pop, push
 from .ops import INN, card, draw_drink, emit, gain_gold, pay, taking_part
-from .otto import SOURCE, after_him, hit, respond
+from .otto import SOURCE, after_him
+from .otto_sometimes import respond
 from .state import State
 
 
@@ -98,14 +99,9 @@ def drink_portion(state: State, fr: dict, p: dict) -> None:
     emit(state, "otto_drinks", alcohol=p["alcohol"], fortitude=p["fortitude"],
          **({"seat": player} if isinstance(player, int) else {}))
     tracks = [s for s in p["tracks"] if not state.seats[s].out]
-    if (p["alcohol"] or p["fortitude"]) and respond(state, tracks, "Drink", player, cid):
-        return
-    why = {"reason": "otto_drink", "card": cid}
-    for s in tracks:
-        if p["fortitude"]:
-            hit(state, s, "fortitude", p["fortitude"], **why)
-        if p["alcohol"]:
-            hit(state, s, "alcohol", p["alcohol"], **why)
+    hits = [[s, stat, p[stat]] for s in tracks for stat in ("fortitude", "alcohol") if p[stat]]
+    if hits:
+        respond(state, tracks, "Drink", player, cid, {"hits": hits, "why": {"reason": "otto_drink", "card": cid}})
 
 
 # --- a Drink Event he turns over (R-OTTO-EVENT) --------------------------------------------

@@ -517,7 +517,8 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
         elif "portion" in d:
             parts.append("on " + portion_words(stack, d["portion"], names))
         if "target" in d:
-            parts.append(("to " if "portion" in d else "at ") + names[d["target"]])
+            aim = "Otto" if d["target"] == "otto" else names[d["target"]]
+            parts.append(("to " if "portion" in d else "at ") + aim)
         if d.get("target_minion") is not None:
             parts.append("at " + in_play.get(d["target_minion"], "a Minion"))
         if d.get("targets"):
@@ -583,7 +584,8 @@ def _frame(fr: dict, names: list[str]) -> dict:
         args = fr.get("args") or {}
         tgt = args.get("target")
         out["title"] = f"{who} plays"
-        out["detail"] = f"at {names[tgt]}" if isinstance(tgt, int) and 0 <= tgt < len(names) else ""
+        out["detail"] = f"at {names[tgt]}" if isinstance(tgt, int) and 0 <= tgt < len(names) else \
+            "at Otto" if tgt == "otto" else ""
     elif f == "drink":
         out["title"] = f"{who}'s Drink" + DRINK_MODES.get(fr.get("mode"), "")
         out["reveals"] = [c for r in fr.get("reveals", []) for c in r.get("cards", [])]

@@ -179,7 +179,11 @@ def test_no_reshuffle_of_his_deck_during_a_round_of_gambling():
     state.zones["otto:discard"] += state.zones["otto"]
     state.zones["otto"] = []
     state.stack.append({"f": "round", "ended": False, "id": 99})
-    assert otto._draw(state) is None and otto.respond(state, [0], "Action", 1, None) is False
+    from games.engine.otto_sometimes import respond
+    before = len(state.stack)
+    respond(state, [0], "Action", 1, None, {"hits": [[0, "fortitude", -1]], "why": {}})
+    assert otto._draw(state) is None and len(state.stack) == before          # no card: no response,
+    assert state.tokens["otto:fortitude:0"] == 5                              # the trigger lands
     state.stack[-1]["ended"] = True
     assert otto._draw(state) is not None            # the Round is over: reshuffled at once
 
@@ -323,3 +327,15 @@ def test_of_the_cards_that_change_a_drink_only_those_for_any_drink_reach_his():
     for args in (steps._args_ignore_drink, steps._args_pass_or_split, steps._args_halve, steps._args_courage,
                  steps._args_extra_drink):
         assert args(state, 0, None, {}, ctx, {}) == []
+
+
+def test_a_card_may_pick_him_only_when_he_can_take_all_it_does():
+    """R-OTTO-TARGETING: "pick another player" offers Otto for a card whose every step he can
+    take (a Fortitude or Alcohol change, Gold); not one that makes its target drink, discard or
+    anything a player alone can do [002:430, 452-458]."""
+    from games.engine import otto
+    state = new_game(_setup(options={"otto": ["wizard", "warrior"]}))
+    cards = of(state).cards
+    assert otto.targets(state, 0, cards["zot/down-pooky"]) == [{"target": "otto"}]
+    assert otto.targets(state, 1, cards["gerki/well-i-dont-see-your-name-on-it"]) == [{"target": "otto"}]
+    assert otto.targets(state, 0, cards["fiona/drink-up-friend"]) == []
