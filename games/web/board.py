@@ -626,6 +626,11 @@ def _frame(fr: dict, names: list[str]) -> dict:
     elif f == "otto":
         out["title"] = "Otto's turn"
         out["detail"] = "his Action" if fr.get("step") == "action" else "his Drink, after his Action"
+    elif f == "otto_sometimes":
+        out["title"] = "Otto's Sometimes box"          # a Sometimes card: it may be Negated (docs/otto.md)
+        out["detail"] = "answering a Drink" if fr.get("player") is None else f"answering {names[fr['player']]}'s card"
+    elif f == "otto_trigger":
+        out["title"] = "Then, what it does to Otto" + (" (he Ignores it)" if fr.get("ignored") else "")
     elif f == "change":
         # Pending changes (docs/content-model.md): who is about to lose or gain what, before it lands.
         parts = []

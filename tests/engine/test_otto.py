@@ -155,9 +155,13 @@ def test_random_games_finish_and_otto_acts_and_rewards():
             p = prompts(state)[0]
             state, fx = apply(state, rng.choice(p.decisions))
             seen.update(e["type"] for e in fx)
+            # what players now do to him: pick him, Negate his box, change his Drink
+            seen.update(f"{e['type']}:otto" for e in fx if "otto" in (
+                (e.get("args") or {}).get("target"), e.get("target_seat"), e.get("holder")))
         assert state.over
     assert {"otto_turn", "otto_action", "otto_drinks", "otto_passed_out", "otto_reward", "otto_track",
-            "otto_sometimes", "otto_ignores", "otto_event"} <= seen
+            "otto_sometimes", "otto_ignores", "otto_event", "played:otto", "negated:otto",
+            "drink_changed:otto"} <= seen
 
 
 def test_simulate_variant_otto_plays_with_bots(capsys):
