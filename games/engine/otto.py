@@ -35,9 +35,9 @@ turn passes his place, and passes when the play would be illegal or he reveals n
 play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
 """
 from . import changes, choices, decks, extensions
-from .content import ACTION, GAMBLING, OTTO, of
+from .content import ACTION, CHEATING, GAMBLING, OTTO, of
 from .frames import active_round, pop, push
-from .ops import INN, POT, card, draw_cards, emit, gain_gold, next_living, order_from
+from .ops import INN, POT, card, discard_card, draw_cards, emit, gain_gold, next_living, order_from
 from .rng import choice
 from .state import State
 
@@ -49,6 +49,7 @@ MAX_PLAYERS = 6           # the rulebook adds him to two players; we allow up to
 FACTIONS = ("warrior", "rogue", "cleric", "wizard")
 REWARDS = ("gold", "cards")
 SOURCE = "otto"           # who a change he makes comes from (no seat: nobody hits back at him)
+PLAY = "otto_play"        # his Cheating box on the stack, as a Cheating card (R-OTTO-CHEATING)
 
 #: who an Action box names: each player, or the player(s) with the most / least of something;
 #: players tied on it all take the effect [002:422-424]
@@ -328,10 +329,17 @@ def gamble(state: State, rnd: dict) -> bool:
     cid = _draw(state)                  # an empty deck waits for the Round's end [002:438]
     play = None
     if cid is not None:
-        state.zones[DISCARD].append(cid)
         c = card(state, cid)
         play = (c.otto.get("gambling") or {}).get("play")
         emit(state, "otto_gambles", card=cid, title=c.title, play=play)
+        if play == "cheat":
+            # His Cheating box counts as a Cheating card, as his Sometimes box counts as a Sometimes
+            # card [002:444]: it goes on the stack, where a player may catch him cheating
+            # (R-OTTO-CHEATING); it takes control when nobody has.
+            push(state, {"f": PLAY, "card": cid, "seat": SOURCE, "type": CHEATING, "as": "gamble", "play": play},
+                 poll_from=after_him(state))
+            return True
+        state.zones[DISCARD].append(cid)
     if play is None or (play != "cheat" and rnd["cheat_only"]):
         # no card, no box, or a play the Round doesn't allow: he passes instead [002:436]
         emit(state, "otto_gamble_pass", illegal=play is not None, empty=cid is None)
@@ -346,6 +354,16 @@ def gamble(state: State, rnd: dict) -> bool:
                                for s in rnd["participants"]])
         _ante(state)
     return True
+
+
+def _cheat_lands(state: State, fr: dict) -> None:
+    """Nobody caught him: his Cheating box takes control of the Round."""
+    pop(state)
+    discard_card(state, fr["card"])
+    rnd = active_round(state)
+    if rnd is not None:
+        rnd["controller"], rnd["passes"], rnd["cheat_only"] = SOURCE, 0, False
+        emit(state, "otto_control", card=fr["card"], play=fr["play"])
 
 
 def _ante(state: State) -> None:
@@ -514,3 +532,6 @@ extensions.FRAMES[DECK] = prompt
 
 
 from . import otto_sometimes  # noqa: E402,F401  (registers his Sometimes box's frames)
+from .flow import RESOLVE  # noqa: E402  (his Cheating box's window closed: it takes control)
+
+RESOLVE[PLAY] = _cheat_lands

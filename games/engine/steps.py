@@ -540,9 +540,10 @@ def _run_leave(state, fr, step):
 
 
 def _args_catch_cheater(state, seat, card, step, ctx, chosen):
-    fr = top_card(ctx)
+    # Otto's Cheating box on the stack counts as a Cheating card (otto.py, R-OTTO-CHEATING)
+    fr = top_card(ctx) or (ctx[1] if top_frame_kind(ctx) == "otto_play" else None)
     rnd = active_round(state)
-    ok = (fr and rnd and fr["type"] == "Cheating" and not same_team(state, fr["seat"], seat)
+    ok = (fr and rnd and fr["type"] == "Cheating" and (fr["seat"] == "otto" or not same_team(state, fr["seat"], seat))
           and seat in rnd["participants"])
     return [{}] if ok else []
 
@@ -565,7 +566,7 @@ behaviour("take_control", run=lambda s, fr, st: gambling.take_control(s, fr, st.
 behaviour("ante", run=lambda s, fr, st: gambling.ante_all(s, fr), payers=_payers_ante, flags={"round", "ante"})
 behaviour("force_out", run=lambda s, fr, st: gambling.force_out(s, fr), flags={"round"})
 behaviour("leave_round", answers={"card"}, run=_run_leave, args=_args_leave)
-behaviour("catch_cheater", answers={"card"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
+behaviour("catch_cheater", answers={"card", "otto_play"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
           flags={"ends_round"})
 behaviour("end_round", run=lambda s, fr, st: gambling.end_to_inn(s, fr, st.get("to", "inn")), args=_args_end_round, flags={"round"})
 behaviour("take_from_pot", run=lambda s, fr, st: gambling.grab_coin(s, fr, st["amount"]), args=_args_take_from_pot)
