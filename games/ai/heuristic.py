@@ -436,6 +436,8 @@ def _score_pick(t: Table, d: Decision) -> float:
 
 def _score_card(t: Table, c, d: Decision) -> float:
     eff, params, target, mode = c.effect, c.params, d.get("target"), d.get("mode")
+    if target == "otto":
+        return 1.0      # Otto (no seat, docs/otto.md): hurting him only earns his reward when he passes out
     if eff == "mix_in":
         return _score_mix_in(t, c, d)
     if _drink_change(eff, mode) is not None:

@@ -103,7 +103,8 @@ def _mark_mead(state, fr):
     """Mead turned over as a Drink (not as a Chaser, not for a Drink Event) may be
     split by whoever turned it over once nobody changes it any more (digest §13.8)."""
     fr["mead"] = [k for k, r in enumerate(fr["reveals"])
-                  if not r["event"] and card(state, r["cards"][0]).self_split and len(r["cards"]) == 1]
+                  if not r["event"] and card(state, r["cards"][0]).self_split and len(r["cards"]) == 1
+                  and r["seat"] != "otto"]             # Otto never splits a Drink [002:452]
 
 
 def _announce(state, fr):
@@ -121,8 +122,8 @@ def start_toast(state: State, card_fr: dict) -> None:
             r = fr["reveals"][k]
             fr["portions"].append(_portion(s, r["printed"], r["fortitude"], k))
     if state.options and state.options.get("otto"):
-        from .otto import toast            # Otto drinks too, on the player's track (otto.py)
-        toast(state, card_fr)
+        from .otto_drinks import toast     # Otto drinks too, on the player's track (otto_drinks.py)
+        toast(state, card_fr, fr)
     if fr["portions"]:
         _mark_mead(state, fr)
         _announce(state, fr)
@@ -142,6 +143,10 @@ def start_event(state: State, fr_event: dict) -> None:
     the teams choose their Champions first, and only they take part (§15.5)."""
     if variants.of(state).champions(state, fr_event, fr_event["seat"]):
         return                                  # a Champion choice is on top; the event waits for it
+    if fr_event["seat"] == "otto":
+        from .otto_drinks import event     # Otto turned it over on his Drink phase (otto_drinks.py)
+        event(state, fr_event)
+        return
     pop(state)
     seat = fr_event["seat"]
     emit(state, "event", seat=seat, event=fr_event["event"], card=fr_event["card"])
@@ -172,6 +177,10 @@ def _contest_round(state: State, contest: dict) -> None:
     fr = {"f": "drink", "mode": "contest", "contest": contest["id"], "revealer": contest["revealer"],
           "reveals": [], "portions": [], "extra": []}
     for s in contest["tied"]:
+        if s == "otto":
+            from .otto_drinks import contest_reveal     # Otto reveals too (otto_drinks.py)
+            contest_reveal(state, fr)
+            continue
         k = _from_deck(state, s, skip_events=False, reveals=fr["reveals"])
         if k is not None:
             r = fr["reveals"][k]
@@ -190,8 +199,8 @@ def contest_step(state: State, contest: dict) -> None:
     best = max(scores.values()) if scores else 0
     tied = [s for s in contest["tied"] if scores and scores.get(str(s)) == best]
     if len(tied) > 1:
-        still = [s for s in tied if state.seats[s].alcohol + chi.extra(state, state.seats[s].mat)
-                 < state.seats[s].fortitude]          # not passed out (Total Drunkenness, chi.py)
+        still = [s for s in tied if s == "otto" or state.seats[s].alcohol + chi.extra(state, state.seats[s].mat)
+                 < state.seats[s].fortitude]          # not passed out (Total Drunkenness, chi.py); Otto never is
         tied = still if len(still) <= 1 else tied
         if len(still) > 1:
             contest["tied"], contest["scores"] = still, None
@@ -206,7 +215,10 @@ def contest_step(state: State, contest: dict) -> None:
     winner = tied[0]
     emit(state, "contest_won", seat=winner, score=best)
     for s in contest["players"]:
-        if s != winner and not state.seats[s].out:
+        if "otto" in (s, winner) and s != winner:
+            from .otto_drinks import contest_pays   # he pays with the Inn's Gold, and is paid to the Inn
+            contest_pays(state, s, winner)
+        elif s != winner and not state.seats[s].out:
             pay(state, s, 1, winner, reason="drinking_contest")
 
 
@@ -351,10 +363,10 @@ def _keeper(state: State, fr: dict, k: int):
     controlled it when it resolved (its first portion's holder; the active player when it
     had no single controller, Round on the House), else the first after them in turn order."""
     drank = [p["holder"] for p in fr["portions"] if p["reveal"] == k and not p["ignored"] and not p["event"]
-             and not state.seats[p["holder"]].out]
+             and p["holder"] != "otto" and not state.seats[p["holder"]].out]     # Otto keeps none [002:490]
     if not drank:
         return None
-    first = next(p["holder"] for p in fr["portions"] if p["reveal"] == k)
+    first = next(p["holder"] for p in fr["portions"] if p["reveal"] == k and p["holder"] != "otto")
     start = state.active if fr["mode"] == "house" else first
     return next(s for s in order_from(state, start) if s in drank)
 
@@ -367,6 +379,10 @@ def resolve_drink(state: State, fr: dict) -> None:
     pop(state)
     for p in fr["portions"]:
         s = p["holder"]
+        if s == "otto":
+            from .otto_drinks import drink_portion      # Otto, no seat, drinks onto his tracks
+            drink_portion(state, fr, p)
+            continue
         if p["event"] or state.seats[s].out:
             continue
         if p["ignored"] or napping(state, s):

@@ -26,7 +26,8 @@ def card_locations(state: State) -> dict[int, str]:
     put(state.drink_discard, "drink_discard")
     put(state.box, "box")
     for fr in state.stack:
-        if fr["f"] in ("card", "event", "treasure") and fr.get("as") != "activation":   # an acting Minion stays in play
+        held = fr["f"] in ("card", "event", "treasure", "otto_sometimes", "otto_play")      # Otto's box holds his card
+        if held and fr.get("as") != "activation":   # an acting Minion stays in play
             put([fr["card"]], f"stack.{fr['id']}")
         elif fr["f"] == "drink":
             for r in fr["reveals"]:

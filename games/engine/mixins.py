@@ -61,7 +61,10 @@ def _run(state, fr, step):
         if step.get("draw"):
             p["draw"] = p.get("draw", 0) + step["draw"]
             emit(state, "drink_draw", holder=p["holder"], draw=p["draw"], card=fr["card"], by=fr["seat"])
-        if step.get("pay") and p["holder"] != fr["seat"] and not state.seats[p["holder"]].out:
+        if step.get("pay") and p["holder"] == "otto":
+            from .otto_drinks import mixin_pays     # he pays with the Inn's Gold (otto_drinks.py)
+            mixin_pays(state, fr, step["pay"])
+        elif step.get("pay") and p["holder"] != fr["seat"] and not state.seats[p["holder"]].out:
             chs.append(changes.change(fr["seat"], p["holder"], "gold", -step["pay"], card=fr["card"],
                                       as_type=fr.get("type", ""), to=fr["seat"]))
     chs = [ch for ch in chs if ch["target"] not in fr["ignored"]]

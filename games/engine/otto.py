@@ -12,8 +12,10 @@ is a person or a bot that can win, lose, hold cards and be asked; Otto does none
   just before (he always goes first [002:404]).
 
 His turn is a frame (`"otto"`) the engine plays by itself: his Action phase reveals and
-discards the top card of his deck and follows its Action box; his Drink phase drinks a Drink
-(with its Chasers) from the Drink Deck onto both tracks [002:420-426]. It comes before the
+discards the top card of his deck and follows its Action box (which may start a Round of
+Gambling, R-OTTO-STARTS-ROUND); his Drink phase drinks a Drink (with its Chasers) from the
+Drink Deck onto both tracks, or has a Drink Event he turns over take place [002:420-426]
+(otto_drinks.py: R-OTTO-DRINK, R-OTTO-EVENT). It comes before the
 first player's first turn and then every time the turn passes him (after the turn of the seat
 before him). A track where his Alcohol Content reaches his Fortitude is reset to 0 and 6, and
 that player chooses 1 Gold from the Inn or 2 cards [002:414-416] (a `pick` frame, asked at
@@ -21,22 +23,21 @@ the end of the turn: R-OTTO-TRACK).
 
 A player's card that makes "each other player" or "each player" lose or gain Fortitude or
 Alcohol Content also does it to Otto, on that player's track only [002:428-434]; one that
-makes each other player pay its player Gold makes Otto pay from the Inn [002:412].
+makes each other player pay its player Gold makes Otto pay from the Inn [002:412]; one that
+picks "another player" may pick him when he can take all it does (R-OTTO-TARGETING).
 
 An Otto card says what its Action box does with `action`, in this module's vocabulary
 (`STEPS`); what it does to players waits as pending changes they may answer (R-OTTO-ANSWER).
-Its optional `sometimes` box (`RESPONSES`) answers a card or Drink about to change his tracks
-(R-OTTO-SOMETIMES). Its optional `gambling` box (`PLAYS`) is what he plays on his turn in a
+Its optional `sometimes` box (`RESPONSES`) answers a card or Drink about to change his tracks,
+as a Sometimes card players may Negate (otto_sometimes.py, R-OTTO-SOMETIMES). Its optional `gambling` box (`PLAYS`) is what he plays on his turn in a
 Round of Gambling: he is in every Round, antes from the Inn, takes his gambling turn when the
 turn passes his place, and passes when the play would be illegal or he reveals nothing to
 play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
 """
 from . import changes, choices, decks, extensions
-from .content import ACTION, GAMBLING, OTTO, of
-from .drinks import _reveal
+from .content import ACTION, CHEATING, GAMBLING, OTTO, of
 from .frames import active_round, pop, push
-from .ops import (INN, POT, card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, gain_gold, next_living,
-                  order_from, pay)
+from .ops import INN, POT, card, discard_card, draw_cards, emit, gain_gold, next_living, order_from
 from .rng import choice
 from .state import State
 
@@ -48,6 +49,7 @@ MAX_PLAYERS = 6           # the rulebook adds him to two players; we allow up to
 FACTIONS = ("warrior", "rogue", "cleric", "wizard")
 REWARDS = ("gold", "cards")
 SOURCE = "otto"           # who a change he makes comes from (no seat: nobody hits back at him)
+PLAY = "otto_play"        # his Cheating box on the stack, as a Cheating card (R-OTTO-CHEATING)
 
 #: who an Action box names: each player, or the player(s) with the most / least of something;
 #: players tied on it all take the effect [002:422-424]
@@ -61,6 +63,8 @@ STEPS = {
     "pay": ({"amount", "who"}, "the players named pay Otto that much Gold (it goes to the Inn [002:410])"),
     "give": ({"amount", "who"}, "Otto gives the players named that much Gold, from the Inn [002:410]"),
     "self": ({"stat", "amount"}, "Otto gains (amount > 0) or loses Fortitude or Alcohol Content on both tracks"),
+    "gamble": (set(), "Otto starts a Round of Gambling (as \"Gambling? I'm in!\" as an Action): each player antes 1, "
+                      "he antes from the Inn and is in control; he adds no Prize [002:436, 466] (R-OTTO-STARTS-ROUND)"),
 }
 STATS = ("fortitude", "alcohol")
 
@@ -180,25 +184,37 @@ def hit(state: State, seat: int, stat: str, delta: int, **why) -> None:
         emit(state, "otto_passed_out", seat=seat)
 
 
+def targets(state: State, seat: int, c) -> list[dict]:
+    """Otto as the other player a card picks [002:430] (R-OTTO-TARGETING): offered for a card
+    whose every step is one he can take (lose, gain or pay, aimed at its target), on the track
+    facing its player. Called by responses._add for target "other"."""
+    if (f"otto:fortitude:{seat}" in state.tokens and not c.riders and c.steps
+            and all(st["do"] in ("lose", "gain", "pay") and st.get("who") == "target" for st in c.steps)):
+        return [{"target": SOURCE}]
+    return []
+
+
 def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
-    """A player's card step that reaches "each other player" or "each player" reaches Otto
-    too, on the track facing that player [002:428-432]. Called by steps.py."""
+    """A player's card step that reaches "each other player" or "each player", or picked him as
+    "another player", reaches Otto, on the track facing that player [002:428-432]. Called by
+    steps.py."""
     player = fr.get("seat")
-    if step.get("who") not in ("others", "all") or not isinstance(player, int) or fr.get("card") is None:
+    aimed = step.get("who") == "target" and fr["args"].get("target") == SOURCE
+    if not (aimed or step.get("who") in ("others", "all")) or not isinstance(player, int) or fr.get("card") is None:
         return
     if state.seats[player].out or f"otto:fortitude:{player}" not in state.tokens:
         return
+    from .otto_sometimes import respond
     trigger = card(state, fr["card"]).type.split(" - ")[0]
+    why = {"card": fr["card"], "by": player}
     if stat == "gold":
         # "each other player pays you": Otto pays with Inn Gold [002:410], the Inn never runs out
         # (digest §3); it affects his Gold and neither track, so a response "on the affected
         # track(s)" does nothing [002:448-450]
-        if step.get("to") == "player" and delta < 0 and not respond(state, [], trigger, player, fr["card"]):
-            gain_gold(state, player, -delta, INN, reason="otto_pays", card=fr["card"])
+        if step.get("to") == "player" and delta < 0:
+            respond(state, [], trigger, player, fr["card"], {"inn_pays": [player, -delta], "why": why})
         return
-    if respond(state, [player], trigger, player, fr["card"]):
-        return
-    hit(state, player, stat, delta, card=fr["card"], by=player)
+    respond(state, [player], trigger, player, fr["card"], {"hits": [[player, stat, delta]], "why": why})
 
 
 # --- the table option ------------------------------------------------------------------------
@@ -313,10 +329,17 @@ def gamble(state: State, rnd: dict) -> bool:
     cid = _draw(state)                  # an empty deck waits for the Round's end [002:438]
     play = None
     if cid is not None:
-        state.zones[DISCARD].append(cid)
         c = card(state, cid)
         play = (c.otto.get("gambling") or {}).get("play")
         emit(state, "otto_gambles", card=cid, title=c.title, play=play)
+        if play == "cheat":
+            # His Cheating box counts as a Cheating card, as his Sometimes box counts as a Sometimes
+            # card [002:444]: it goes on the stack, where a player may catch him cheating
+            # (R-OTTO-CHEATING); it takes control when nobody has.
+            push(state, {"f": PLAY, "card": cid, "seat": SOURCE, "type": CHEATING, "as": "gamble", "play": play},
+                 poll_from=after_him(state))
+            return True
+        state.zones[DISCARD].append(cid)
     if play is None or (play != "cheat" and rnd["cheat_only"]):
         # no card, no box, or a play the Round doesn't allow: he passes instead [002:436]
         emit(state, "otto_gamble_pass", illegal=play is not None, empty=cid is None)
@@ -331,6 +354,16 @@ def gamble(state: State, rnd: dict) -> bool:
                                for s in rnd["participants"]])
         _ante(state)
     return True
+
+
+def _cheat_lands(state: State, fr: dict) -> None:
+    """Nobody caught him: his Cheating box takes control of the Round."""
+    pop(state)
+    discard_card(state, fr["card"])
+    rnd = active_round(state)
+    if rnd is not None:
+        rnd["controller"], rnd["passes"], rnd["cheat_only"] = SOURCE, 0, False
+        emit(state, "otto_control", card=fr["card"], play=fr["play"])
 
 
 def _ante(state: State) -> None:
@@ -378,47 +411,6 @@ def _reward(state: State, fr: dict, option) -> None:
     emit(state, "otto_reward", seat=seat, reward=option or "gold")
 
 
-# --- his Sometimes box --------------------------------------------------------------------
-
-def respond(state: State, tracks: list[int], trigger: str, player, cause) -> bool:
-    """A card or a Drink is about to change his `tracks`: he reveals his top card and follows
-    its Sometimes box if it answers that type of card [002:440-452]. True if he Ignores it.
-    His response lands as it is (R-OTTO-SOMETIMES)."""
-    cid = _draw(state)
-    if cid is None:
-        return False                        # no card (in a Round of Gambling): no response [002:452]
-    state.zones[DISCARD].append(cid)
-    c = card(state, cid)
-    box = c.otto.get("sometimes")
-    answers = bool(box) and trigger in box["types"]
-    emit(state, "otto_sometimes", card=cid, title=c.title, trigger=trigger, answers=answers,
-         **({"seat": player} if isinstance(player, int) else {}))
-    if not answers:
-        return False
-    ignored = False
-    why = {"reason": "otto_sometimes", "card": cid}
-    for st in box["steps"]:
-        do = st["do"]
-        if do == "ignore":
-            ignored = True
-        elif do == "self":
-            for s in tracks:
-                if not state.seats[s].out:
-                    hit(state, s, st["stat"], st["amount"], **why)
-        elif not isinstance(player, int) or state.seats[player].out:
-            continue                        # his own Drink: nobody played it
-        elif do in ("lose", "gain"):
-            delta = st["amount"] if do == "gain" else -st["amount"]
-            (change_fortitude if st["stat"] == "fortitude" else change_alcohol)(state, player, delta, **why)
-        elif do == "pay":
-            pay(state, player, st["amount"], INN, **why)
-        elif do == "give":
-            gain_gold(state, player, st["amount"], INN, **why)
-    if ignored:
-        emit(state, "otto_ignores", card=cause, **({"seat": player} if isinstance(player, int) else {}))
-    return ignored
-
-
 # --- his turn --------------------------------------------------------------------------------
 
 def _draw(state: State):
@@ -454,6 +446,9 @@ def _action(state: State) -> None:
     chs = []
     for st in c.otto["action"]:
         do = st["do"]
+        if do == "gamble":
+            chs += _start_round(state, cid)
+            continue
         if do == "self":
             for s in state.living():
                 hit(state, s, st["stat"], st["amount"], reason="otto", card=cid)
@@ -474,50 +469,31 @@ def _action(state: State) -> None:
     changes.submit(state, chs)
 
 
-def _drink(state: State) -> None:
-    """His Drink phase: a Drink from the Drink Deck, with its Chasers, onto both tracks
-    [002:424-426]."""
-    drink(state, state.living(), None)
+def _start_round(state: State, cid: int) -> list:
+    """His Action box starts a Round of Gambling (R-OTTO-STARTS-ROUND): the Round frame goes on
+    the stack over his turn, he is its starter and in control, he antes from the Inn at once and
+    each player's ante is a pending change "as though" from an Action card (R-OTTO-ANSWER),
+    returned for `_action` to submit with the box's other changes. No Prize goes in the pot
+    [002:466]: gambling.start, which asks the starter for one, is not called. The first gambling
+    turn is the first player's after his place, and his own comes when the turn passes it again.
+    A Round already under way makes it an illegal play: nothing [002:460]."""
+    if active_round(state) is not None:
+        emit(state, "otto_no_round", card=cid)
+        return []
+    participants = state.living()
+    first = after_him(state)
+    push(state, {"f": "round", "starter": SOURCE, "participants": participants, "controller": SOURCE,
+                 "turn": first, "passes": 0, "cheat_only": False, "ended": False, "winner": None,
+                 "won_open": False, "otto": True, "otto_seen": first})
+    emit(state, "otto_starts_round", card=cid, participants=participants)
+    _ante(state)
+    return [changes.change(SOURCE, s, "gold", -1, as_type=ACTION, to=POT, reason="ante", no_hitback=True,
+                           no_redirect=True, otto_card=cid) for s in participants]
 
 
-def drink(state: State, tracks: list[int], player) -> None:
-    """Otto drinks a Drink from the Drink Deck onto `tracks`; `player`: the one whose card
-    made him drink (only their track [002:434]), None on his own turn."""
-    budget = len(state.drink_deck) + len(state.drink_discard)
-    while budget > 0:
-        budget -= 1
-        cid = draw_drink(state)
-        if cid is None:
-            break
-        c = card(state, cid)
-        emit(state, "otto_reveals", card=cid, title=c.title)
-        if c.event:
-            # a Drink Event Otto reveals is set aside and he drinks the next (R-OTTO-DRINK)
-            state.drink_discard.append(cid)
-            emit(state, "otto_skips_event", card=cid, title=c.title)
-            continue
-        cards, alcohol, fortitude = _reveal(state, cid, lambda: draw_drink(state))
-        state.drink_discard.extend(cards)
-        emit(state, "otto_drinks", cards=cards, alcohol=alcohol, fortitude=fortitude,
-             **({"seat": player} if isinstance(player, int) else {}))
-        why = {"reason": "otto_drink", "card": cid}
-        if (alcohol or fortitude) and respond(state, tracks, "Drink", player, cid):
-            return
-        for s in tracks:
-            if fortitude:
-                hit(state, s, "fortitude", fortitude, **why)
-            if alcohol:
-                hit(state, s, "alcohol", alcohol, **why)
-        return
-    emit(state, "otto_no_drink")
-
-
-def toast(state: State, card_fr: dict) -> None:
-    """A player's card makes everyone drink from the Drink Deck ("Let's toast the Goddess!"):
-    Otto too, on that player's track only [002:434]; he drinks at once (R-OTTO-DRINK)."""
-    player = card_fr["seat"]
-    if f"otto:fortitude:{player}" in state.tokens and not state.seats[player].out:
-        drink(state, [player], player)
+def after_him(state: State) -> int:
+    """The first living player after his place: where a window he opens starts (clockwise)."""
+    return next(s for s in order_from(state, state.tokens.get("otto:before", 0)) if not state.seats[s].out)
 
 
 def prompt(state: State, fr: dict):
@@ -529,8 +505,12 @@ def prompt(state: State, fr: dict):
         fr["step"] = "drink"
         _action(state)
         return None
+    if fr["step"] == "drink":
+        fr["step"] = "end"              # his Drink (or a Drink Event) is drunk within his turn
+        from .otto_drinks import drink
+        drink(state)
+        return None
     pop(state)
-    _drink(state)
     _dungeon_counter(state, fr)
     _settle(state)
     return None
@@ -549,3 +529,9 @@ def _dungeon_counter(state: State, fr: dict) -> None:
 
 extensions.register_option(Otto())
 extensions.FRAMES[DECK] = prompt
+
+
+from . import otto_sometimes  # noqa: E402,F401  (registers his Sometimes box's frames)
+from .flow import RESOLVE  # noqa: E402  (his Cheating box's window closed: it takes control)
+
+RESOLVE[PLAY] = _cheat_lands

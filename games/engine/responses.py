@@ -199,6 +199,9 @@ def _add(out, state, seat, cid, c, ctx, allowed, answering, prof) -> None:
             targets = _NO_TARGET
         else:
             targets = TARGET[target](state, seat, ctx)
+            if target == "other" and state.options and state.options.get("otto"):
+                from .otto import targets as otto_targets     # Otto, no seat, is "another player" too
+                targets = list(targets) + otto_targets(state, seat, c)
             if target == "other" and minions.hurts_target(c):
                 # A card that makes another player lose Fortitude, or redirects it, may pick a
                 # Minion instead [001:1155-1158].

@@ -71,7 +71,7 @@ def seats_of(state: State, fr: dict, who: str) -> list[int]:
     player = fr["seat"]
     if who == "target":
         t = fr["args"].get("target")
-        return [] if t is None else [t]          # no seat when a Minion is the target
+        return [] if t is None or t == "otto" else [t]   # no seat when a Minion or Otto is the target (otto.struck)
     if who == "self":
         return [player]
     if who == "targets":
@@ -216,7 +216,8 @@ behaviour("pay", run=_run_pay, affects=_affects_stat, payers=_pay_payers)
 # --- answering cards (digest §7, §8) ------------------------------------------------------
 
 def _args_negate(state, seat, card, step, ctx, chosen):
-    fr = top_card(ctx)
+    # Otto's Sometimes box on the stack counts as a Sometimes card [002:444] (otto_sometimes.py)
+    fr = top_card(ctx) or (ctx[1] if top_frame_kind(ctx) == "otto_sometimes" else None)
     if not fr or fr["type"] not in step["types"] or unstoppable(state, fr):
         return []
     if step.get("spare_negates") and any(s["do"] in ("negate", "negate_drink_change") for s in card_of(state, fr).steps):
@@ -333,7 +334,7 @@ def _run_choose(state, fr, step):
     run_steps(state, fr, step["options"][fr["args"]["mode"]])
 
 
-behaviour("negate", answers={"card"}, run=_run_negate, args=_args_negate)
+behaviour("negate", answers={"card", "otto_sometimes"}, run=_run_negate, args=_args_negate)
 behaviour("if_unhurt_by_reduction", args=_args_unreduced)
 behaviour("negate_drink_change", answers={"card"}, run=_run_negate, args=_args_negate_drink_change)
 behaviour("ignore_card", answers={"card", "change"}, run=_run_ignore_card, args=_args_ignore_card)
@@ -477,7 +478,9 @@ def _args_courage(state, seat, card, step, ctx, chosen):
 
 
 def _args_extra_drink(state, seat, card, step, ctx, chosen):
-    return [{"portion": k} for k, p in _portions(ctx) if not same_team(state, p["holder"], seat)]
+    # never Otto's: nobody orders him a Drink [002:414]
+    return [{"portion": k} for k, p in _portions(ctx)
+            if p["holder"] != "otto" and not same_team(state, p["holder"], seat)]
 
 
 def _run_order_drinks(state, fr, step):
@@ -534,9 +537,10 @@ def _run_leave(state, fr, step):
 
 
 def _args_catch_cheater(state, seat, card, step, ctx, chosen):
-    fr = top_card(ctx)
+    # Otto's Cheating box on the stack counts as a Cheating card (otto.py, R-OTTO-CHEATING)
+    fr = top_card(ctx) or (ctx[1] if top_frame_kind(ctx) == "otto_play" else None)
     rnd = active_round(state)
-    ok = (fr and rnd and fr["type"] == "Cheating" and not same_team(state, fr["seat"], seat)
+    ok = (fr and rnd and fr["type"] == "Cheating" and (fr["seat"] == "otto" or not same_team(state, fr["seat"], seat))
           and seat in rnd["participants"])
     return [{}] if ok else []
 
@@ -559,7 +563,7 @@ behaviour("take_control", run=lambda s, fr, st: gambling.take_control(s, fr, st.
 behaviour("ante", run=lambda s, fr, st: gambling.ante_all(s, fr), payers=_payers_ante, flags={"round", "ante"})
 behaviour("force_out", run=lambda s, fr, st: gambling.force_out(s, fr), flags={"round"})
 behaviour("leave_round", answers={"card"}, run=_run_leave, args=_args_leave)
-behaviour("catch_cheater", answers={"card"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
+behaviour("catch_cheater", answers={"card", "otto_play"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
           flags={"ends_round"})
 behaviour("end_round", run=lambda s, fr, st: gambling.end_to_inn(s, fr, st.get("to", "inn")), args=_args_end_round, flags={"round"})
 behaviour("take_from_pot", run=lambda s, fr, st: gambling.grab_coin(s, fr, st["amount"]), args=_args_take_from_pot)

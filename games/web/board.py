@@ -435,7 +435,7 @@ def portion_words(stack: list, portion: int, names: list[str]) -> str:
     top = next((fr for fr in reversed(stack) if fr.get("f") == "drink"), None)
     try:
         holder = top["portions"][portion]["holder"]
-        return f"{names[holder]}'s Drink"
+        return "Otto's Drink" if holder == "otto" else f"{names[holder]}'s Drink"
     except (TypeError, KeyError, IndexError):
         return f"Drink {portion + 1}"
 
@@ -525,7 +525,8 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
         elif "portion" in d:
             parts.append("on " + portion_words(stack, d["portion"], names))
         if "target" in d:
-            parts.append(("to " if "portion" in d else "at ") + names[d["target"]])
+            aim = "Otto" if d["target"] == "otto" else names[d["target"]]
+            parts.append(("to " if "portion" in d else "at ") + aim)
         if d.get("target_minion") is not None:
             parts.append("at " + in_play.get(d["target_minion"], "a Minion"))
         if d.get("targets"):
@@ -585,17 +586,19 @@ def _round(rnd: dict | None, names: list[str]) -> dict | None:
 def _frame(fr: dict, names: list[str]) -> dict:
     f = fr.get("f")
     seat = fr.get("seat", fr.get("revealer"))
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Otto" if seat == "otto" else ""
     out = {"f": f, "who": who, "card": fr.get("card") if isinstance(fr.get("card"), dict) else None}
     if f == "card":
         args = fr.get("args") or {}
         tgt = args.get("target")
         out["title"] = f"{who} plays"
-        out["detail"] = f"at {names[tgt]}" if isinstance(tgt, int) and 0 <= tgt < len(names) else ""
+        out["detail"] = f"at {names[tgt]}" if isinstance(tgt, int) and 0 <= tgt < len(names) else \
+            "at Otto" if tgt == "otto" else ""
     elif f == "drink":
         out["title"] = f"{who}'s Drink" + DRINK_MODES.get(fr.get("mode"), "")
         out["reveals"] = [c for r in fr.get("reveals", []) for c in r.get("cards", [])]
-        out["portions"] = [{"holder": names[p["holder"]] if isinstance(p.get("holder"), int) else "?",
+        out["portions"] = [{"holder": names[p["holder"]] if isinstance(p.get("holder"), int)
+                            else "Otto" if p.get("holder") == "otto" else "?",
                             "alcohol": p.get("alcohol", 0), "fortitude": p.get("fortitude", 0),
                             "ignored": p.get("ignored")} for p in fr.get("portions", [])]
     elif f == "event":
@@ -634,6 +637,11 @@ def _frame(fr: dict, names: list[str]) -> dict:
     elif f == "otto":
         out["title"] = "Otto's turn"
         out["detail"] = "his Action" if fr.get("step") == "action" else "his Drink, after his Action"
+    elif f == "otto_sometimes":
+        out["title"] = "Otto's Sometimes box"          # a Sometimes card: it may be Negated (docs/otto.md)
+        out["detail"] = "answering a Drink" if fr.get("player") is None else f"answering {names[fr['player']]}'s card"
+    elif f == "otto_trigger":
+        out["title"] = "Then, what it does to Otto" + (" (he Ignores it)" if fr.get("ignored") else "")
     elif f == "change":
         # Pending changes (docs/content-model.md): who is about to lose or gain what, before it lands.
         parts = []

@@ -69,6 +69,8 @@ class Narrator:
             return "the Inn"
         if seat == POT:
             return "the pot"
+        if seat == "otto":
+            return "Otto"
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.names[seat]
         return "someone"
@@ -108,6 +110,9 @@ class Narrator:
             return "Otto has no card to reveal: his Action does nothing."
         if t == "otto_reveals":
             return f"Otto turned over “{fx.get('title')}” from the Drink Deck."
+        if t == "otto_event":
+            return (f"The Drink Event “{fx.get('title')}” Otto turned over takes place, with him as the one who "
+                    "revealed it; what he drinks, he drinks on both tracks.")
         if t == "otto_skips_event":
             return f"Otto set aside the Drink Event “{fx.get('title')}” and turns over the next card."
         if t == "otto_drinks":
@@ -147,6 +152,11 @@ class Narrator:
                     "winning_hand": "Otto has a Winning Hand: he takes control, and only a Cheating card can take it back.",
                     "cheat": "Otto cheats and takes control of the Round."}.get(
                 fx.get("play"), "Otto gambles and takes control of the Round.")
+        if t == "otto_starts_round":
+            return (f"Otto's Action box starts a Round of Gambling ({len(fx.get('participants', []))} players and Otto in): "
+                    "each player antes 1, he antes from the Inn and adds no Prize, and he is in control.")
+        if t == "otto_no_round":
+            return "Otto's Action box would start a Round of Gambling during one: an illegal play, so nothing happens."
         if t == "otto_reward":
             return f"{s} took {'2 cards' if fx.get('reward') == 'cards' else '1 Gold from the Inn'} as Otto's reward."
         return None

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from games.engine import BASE_PACK, IllegalDecision, apply, new_game, prompts, view
+from games.engine.content import of
 from games.engine.scenario import run_file
 from games.packs import check
 from tests.test_properties import play_and_check
@@ -69,10 +70,10 @@ def test_a_bad_gambling_box_is_located():
 
 
 def test_set_up_two_factions_ten_cards_tracks_and_ten_gold():
-    state = new_game(_setup())
+    state = new_game(_setup(options={"otto": ["warrior", "wizard"]}))     # his first card pays nobody
     assert len(state.zones["otto"]) + len(state.zones["otto:discard"]) == 10
-    factions = {state.cards[c] for c in state.zones["otto"] + state.zones["otto:discard"]}
-    assert len({k.split("/")[1] for k in factions}) <= 4
+    factions = {of(state).cards[state.cards[c]].otto["faction"] for c in state.zones["otto"] + state.zones["otto:discard"]}
+    assert len(factions) == 2 and sorted(factions) == state.options["otto_factions"]
     assert len(state.zones["otto:discard"]) == 1               # his first turn is behind him
     assert all(s.gold == 10 for s in state.seats)               # 10 Gold, not 8 [002:404]
     assert {k for k in state.tokens if k.startswith("otto:fortitude")} == {"otto:fortitude:0", "otto:fortitude:1"}
@@ -81,7 +82,7 @@ def test_set_up_two_factions_ten_cards_tracks_and_ten_gold():
 def test_named_factions_are_the_ones_dealt():
     state = new_game(_setup(options={"otto": ["rogue", "cleric"]}))
     keys = {state.cards[c].split("/")[1] for c in state.zones["otto"] + state.zones["otto:discard"]}
-    assert keys == {"pick-the-richest-pocket", "share-the-loot", "mend-himself", "bless-the-sober"}
+    assert keys == {"pick-the-richest-pocket", "share-the-loot", "mend-himself", "bless-the-sober", "ring-the-dice-bell"}
 
 
 def test_his_deck_order_is_hidden_and_his_tracks_are_public():
@@ -108,9 +109,19 @@ def test_without_the_option_nothing_of_otto_is_in_the_state():
     assert "otto" not in state.zones and not state.tokens and state.seats[0].gold == 8
 
 
+def _past_his_first_turn(state):
+    """His Drink waits in a window where the players may change it (R-OTTO-DRINK): they pass."""
+    while True:
+        p = prompts(state)[0]
+        if not any(fr["f"] == "otto" for fr in state.stack):
+            return state
+        assert p.kind == "respond" and state.stack[-1]["f"] == "drink"
+        state, _ = apply(state, {"seat": p.seat, "type": "pass"})
+
+
 def test_with_no_otto_cards_he_still_drinks_and_goes_first():
     """The shipped content has no Otto card (none is printed): his Action does nothing."""
-    state = new_game(_setup(content=None))
+    state = _past_his_first_turn(new_game(_setup(content=None)))
     assert state.zones["otto"] == [] and state.drink_discard
     assert state.tokens["otto:alcohol:0"] == state.tokens["otto:alcohol:1"]
 
@@ -144,9 +155,13 @@ def test_random_games_finish_and_otto_acts_and_rewards():
             p = prompts(state)[0]
             state, fx = apply(state, rng.choice(p.decisions))
             seen.update(e["type"] for e in fx)
+            # what players now do to him: pick him, Negate his box, change his Drink
+            seen.update(f"{e['type']}:otto" for e in fx if "otto" in (
+                (e.get("args") or {}).get("target"), e.get("target_seat"), e.get("holder")))
         assert state.over
     assert {"otto_turn", "otto_action", "otto_drinks", "otto_passed_out", "otto_reward", "otto_track",
-            "otto_sometimes", "otto_ignores"} <= seen
+            "otto_sometimes", "otto_ignores", "otto_event", "played:otto", "negated:otto",
+            "drink_changed:otto"} <= seen
 
 
 def test_simulate_variant_otto_plays_with_bots(capsys):
@@ -168,7 +183,11 @@ def test_no_reshuffle_of_his_deck_during_a_round_of_gambling():
     state.zones["otto:discard"] += state.zones["otto"]
     state.zones["otto"] = []
     state.stack.append({"f": "round", "ended": False, "id": 99})
-    assert otto._draw(state) is None and otto.respond(state, [0], "Action", 1, None) is False
+    from games.engine.otto_sometimes import respond
+    before = len(state.stack)
+    respond(state, [0], "Action", 1, None, {"hits": [[0, "fortitude", -1]], "why": {}})
+    assert otto._draw(state) is None and len(state.stack) == before          # no card: no response,
+    assert state.tokens["otto:fortitude:0"] == 5                              # the trigger lands
     state.stack[-1]["ended"] = True
     assert otto._draw(state) is not None            # the Round is over: reshuffled at once
 
@@ -176,9 +195,9 @@ def test_no_reshuffle_of_his_deck_during_a_round_of_gambling():
 def test_his_first_turn_takes_a_dungeon_counter_and_the_first_player_still_takes_theirs():
     """[002:464]: a counter at the end of his turn too, his first one included (set-up puts 2)."""
     events = json.loads((HERE.parent / "packs" / "dungeon-events.json").read_text())
-    # no Otto cards: nothing of his first turn waits on a player's answer during set-up
-    state = new_game(_setup(options={"otto": True, "dungeon_events": True}, content=[BASE_PACK, events]))
-    assert not any(fr["f"] == "otto" for fr in state.stack)
+    # no Otto cards: only his Drink's window may wait on the players (they let it be)
+    state = _past_his_first_turn(new_game(_setup(options={"otto": True, "dungeon_events": True},
+                                                  content=[BASE_PACK, events])))
     assert state.tokens["dungeon_progress"] == 1 and "dungeon" not in state.counts
     first, turn = state.active, state.turn
     rng = random.Random(3)
@@ -214,7 +233,7 @@ def test_random_games_otto_gambles_takes_control_passes_and_wins():
     """[002:436-438]: in random Rounds he antes, plays his Gambling boxes, passes on an illegal
     play or a card with no box, and sometimes wins the Round (the pot goes to the Inn)."""
     seen, winners = _random_games(CONTENT, range(10))
-    assert {"otto_gambles", "otto_control", "otto_gamble_pass", "round_ended"} <= seen
+    assert {"otto_gambles", "otto_control", "otto_gamble_pass", "round_ended", "otto_starts_round"} <= seen
     assert "otto" in winners
 
 
@@ -254,3 +273,73 @@ def test_he_is_in_a_round_nobody_antes_to_and_antes_nothing_then():
     assert rnd == {"starter": 1, "otto": True, "otto_seen": 1} and (state.inn, state.pot) == (inn, pot)
     extensions.anted(state, rnd, paid=True)
     assert (state.inn, state.pot) == (inn - 1, pot + 1)
+
+
+def _his_turn(state, deck):
+    """Otto's turn comes now, his deck (top first) as named (slugs of the fixture pack)."""
+    from games.engine.frames import push
+    keys = {state.cards[c].split("/")[1]: c for c in state.zones["otto"] + state.zones["otto:discard"]}
+    state.zones["otto"] = [keys[k] for k in reversed(deck)]
+    push(state, {"f": "otto", "step": "action"})
+    state._prompt = None
+
+
+def test_his_round_players_ante_he_controls_and_his_gambling_turn_comes_past_his_place():
+    """[002:436, 466] (R-OTTO-STARTS-ROUND): at three players his Action box starts a Round: the
+    players ante, he antes from the Inn and is in control; the gambling turns go clockwise from
+    his place, and when all three players have passed he wins (the pot goes to the Inn)."""
+    state = new_game(_setup(n=3, options={"otto": ["cleric", "wizard"]}, seed="round"))
+    first, inn = state.tokens["otto:before"], state.inn
+    golds = [s.gold for s in state.seats]
+    _his_turn(state, ["ring-the-dice-bell", "whirr-and-click", "mend-himself"])
+    p = prompts(state)[0]
+    rnd = next(fr for fr in state.stack if fr["f"] == "round")
+    assert (rnd["starter"], rnd["controller"], rnd["participants"]) == ("otto", "otto", [0, 1, 2])
+    assert state.pot == 4 and state.inn == inn - 1 and [s.gold for s in state.seats] == [g - 1 for g in golds]
+    assert (p.seat, p.kind) == (first, "gamble")
+    order = [(first + k) % 3 for k in range(3)]
+    state, _ = apply(state, {"seat": first, "type": "pass"})
+    assert prompts(state)[0].seat == order[1]
+    state, _ = apply(state, {"seat": order[1], "type": "pass"})
+    assert prompts(state)[0].seat == order[2]
+    state, fx = apply(state, {"seat": order[2], "type": "pass"})
+    # three players passed after him: he wins, the pot goes to the Inn, his Drink comes next
+    assert any(e["type"] == "round_ended" and e["winner"] == "otto" for e in fx)
+    assert state.pot == 0 and not any(fr["f"] == "round" for fr in state.stack)
+
+
+def test_in_a_round_already_his_round_starting_box_does_nothing():
+    """An illegal play does nothing [002:460]: no second Round while one is under way."""
+    from games.engine import otto
+    state = new_game(_setup(options={"otto": ["cleric", "wizard"]}))
+    state.stack.append({"f": "round", "ended": False, "id": 98})
+    inn, pot, stack = state.inn, state.pot, list(state.stack)
+    assert otto._start_round(state, state.zones["otto"][-1]) == []
+    assert (state.inn, state.pot, state.stack) == (inn, pot, stack)
+
+
+def test_of_the_cards_that_change_a_drink_only_those_for_any_drink_reach_his():
+    """R-OTTO-DRINK: a card that changes "a revealed Drink" may change his [002:428]; one that
+    names your own Drink (Ignore, pass, split, halve, courage) can't, nor one that has him drink
+    more (nobody orders him a Drink [002:414])."""
+    from games.engine import steps
+    state = new_game(_setup(options={"otto": ["wizard", "warrior"]}))
+    drink = {"f": "drink", "id": 1, "portions": [{"holder": "otto", "alcohol": 2, "fortitude": 0, "ignored": False,
+                                                  "courage": False, "reveal": 0, "event": False, "tracks": [0, 1]}]}
+    ctx = ("window", drink)
+    assert steps._args_modify_drink(state, 0, None, {"alcohol": 2}, ctx, {}) == [{"portion": 0}]
+    for args in (steps._args_ignore_drink, steps._args_pass_or_split, steps._args_halve, steps._args_courage,
+                 steps._args_extra_drink):
+        assert args(state, 0, None, {}, ctx, {}) == []
+
+
+def test_a_card_may_pick_him_only_when_he_can_take_all_it_does():
+    """R-OTTO-TARGETING: "pick another player" offers Otto for a card whose every step he can
+    take (a Fortitude or Alcohol change, Gold); not one that makes its target drink, discard or
+    anything a player alone can do [002:430, 452-458]."""
+    from games.engine import otto
+    state = new_game(_setup(options={"otto": ["wizard", "warrior"]}))
+    cards = of(state).cards
+    assert otto.targets(state, 0, cards["zot/down-pooky"]) == [{"target": "otto"}]
+    assert otto.targets(state, 1, cards["gerki/well-i-dont-see-your-name-on-it"]) == [{"target": "otto"}]
+    assert otto.targets(state, 0, cards["fiona/drink-up-friend"]) == []

@@ -159,3 +159,38 @@ def test_the_round_panel_names_otto_in_the_round_and_in_control():
     panel = board._round({"participants": [0, 1], "otto": True, "controller": "otto", "turn": 1,
                           "cheat_only": False}, ["Zot", "Gerki"])
     assert panel["participants"] == ["Zot", "Gerki", "Otto"] and panel["controller"] == "Otto"
+
+
+def test_what_players_now_do_to_him_is_narrated_labelled_and_shown_on_the_stack():
+    """Picking him, Negating his Sometimes box, changing his Drink, and his own new moves
+    (a Drink Event he turns over, a Round he starts) read in plain English (docs/otto.md)."""
+    import json
+    from pathlib import Path
+
+    from games.engine.scenario import decision_from, setup_from
+    here = Path(__file__).parents[1] / "scenarios" / "otto"
+    text, shown = [], []
+    for name in ("pick-another-player-picks-otto", "sometimes-box-negated-by-i-dont-think-so",
+                 "players-change-his-drink-both-tracks"):
+        spec = json.loads((here / f"{name}.json").read_text())
+        state = engine.new_game(setup_from(spec["setup"], here))
+        names = narrate.seat_names(engine.view(state, "spectator"))
+        for step in spec["steps"]:
+            if "seat" not in step:
+                continue
+            prompt = engine.prompts(state)[0]
+            view = engine.view(state, "spectator")
+            shown += [board.label(d, prompt.kind, names, view["stack"], {}) for d in prompt.decisions]
+            shown += [" ".join(str(v) for v in board._frame(fr, names).values() if isinstance(v, str))
+                      for fr in view["stack"]]
+            _, effects = engine.apply(state, decision_from(state, step))
+            text += narrate.narrate_effects(effects, state=state, names=names, seat=None, over=False)
+    narrator = narrate.Narrator(state, names, None)
+    text += [narrator.line({"type": t, "title": "Round on the House!", "participants": [0, 1]}, over=True)
+             for t in ("otto_event", "otto_starts_round")]
+    text, shown = "\n".join(text), "\n".join(shown)
+    assert "Play: at Otto" in shown and "plays at Otto" in shown and "on Otto's Drink" in shown
+    assert "Otto's Sometimes box answering Zot's card" in shown
+    assert "at Otto" in text and "cancelled Otto's" in text
+    assert "Otto turned over takes place" in text and "Otto's Action box starts a Round of Gambling" in text
+    assert "otto_" not in text and "someone" not in text and "?" not in shown
