@@ -209,7 +209,15 @@ def run_prepared(conn, name: bytes, sql: str, params: list) -> int:
         names.add(name)
     values = [_wire(value) for value in params]
     binary = [1 if isinstance(value, bytes) else 0 for value in params]
-    result = _check(conn, conn.pgconn.exec_prepared(name, values, binary if any(binary) else None))
+    try:
+        result = _check(conn, conn.pgconn.exec_prepared(name, values, binary if any(binary) else None))
+    except psycopg.errors.InvalidSqlStatementName:
+        # the session lost its prepared statements (DEALLOCATE ALL, DISCARD ALL): prepare
+        # again; in autocommit at once, in a transaction (now failed) on the next append
+        _prepared.pop(conn, None)
+        if not conn.autocommit:
+            raise
+        return run_prepared(conn, name, sql, params)
     return int(result.get_value(0, 0))
 
 

@@ -42,12 +42,24 @@ def rows(game):
     return events, snapshots, projection
 
 
-def test_libpq_and_the_psycopg_cursor_write_the_same_rows(start_game, settings):
-    store._prepared.clear()
+def spy_on_libpq(monkeypatch) -> list:
+    """The names `store.run_prepared` is called with while the test runs."""
+    calls, run = [], store.run_prepared
+
+    def spy(conn, name, sql, params):
+        calls.append(name)
+        return run(conn, name, sql, params)
+
+    monkeypatch.setattr(store, "run_prepared", spy)
+    return calls
+
+
+def test_libpq_and_the_psycopg_cursor_write_the_same_rows(start_game, settings, monkeypatch):
+    calls = spy_on_libpq(monkeypatch)
     through_cursor = played(start_game, settings, prepared=False)
-    assert not store._prepared.get(connection.connection), "RDI_PREPARE_APPEND=false prepares nothing"
+    assert calls == [], "RDI_PREPARE_APPEND=false: every append went through a psycopg cursor"
     on_libpq = played(start_game, settings, prepared=True)
-    assert store._prepared.get(connection.connection), "the hot path ran the prepared statement"
+    assert len(calls) == 9 and b"rdi_append_1_1" in calls, "the hot path ran the prepared statements"
     a, b = rows(through_cursor), rows(on_libpq)
     assert a == b
     assert len(a[1]) == 2 and a[2][-1] is False, "two snapshots (binary bytes) and a deadline (a time) were written"
@@ -57,8 +69,8 @@ def test_libpq_and_the_psycopg_cursor_write_the_same_rows(start_game, settings):
 
 
 def test_a_refused_key_on_libpq_is_psycopgs_integrity_error(start_game, settings):
-    """The hot path relies on it: a unique index refusing a key is `psycopg.IntegrityError`,
-    then the locked path answers (here: the first result, replayed)."""
+    """The hot path relies on it: a unique index refusing a key must be `psycopg.IntegrityError`,
+    which sends the decision to the locked path; here an actor's key used again."""
     game = played(start_game, settings, prepared=True, decisions=2)
     row = GameEvent.objects.get(game_id=game.pk, seq=2)
     event = store.NewEvent("decision", row.seat, "user:1", row.payload, game.state_hash, "k0")
@@ -67,3 +79,15 @@ def test_a_refused_key_on_libpq_is_psycopgs_integrity_error(start_game, settings
         store.append_events(connection, game_id=game.pk, after_seq=game.seq, after_hash=game.last_hash,
                             events=[event], projection=projection)
     assert Game.objects.get(pk=game.pk).seq == game.seq, "nothing was written"
+
+
+def test_a_session_that_lost_its_prepared_statements_prepares_them_again(start_game, settings):
+    """DEALLOCATE ALL (or a pooler's DISCARD ALL) under a connection this process prepared
+    on: the next append prepares again instead of failing on every append after it."""
+    game = played(start_game, settings, prepared=True, decisions=2)
+    connection.connection.execute("DEALLOCATE ALL")
+    entry = store.cache.peek(game.pk, game.seq)
+    decision = dict(engine.prompts(entry.state)[0].decisions[0])
+    result = services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="user:1",
+                                      expected_seq=game.seq)
+    assert result.seq == game.seq + 1 and verify_game(game.pk).ok
