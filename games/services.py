@@ -403,7 +403,7 @@ def _write(db, *, game_id: int, entry: store.CachedState, state, events: list[st
                                             snapshot=snapshot)
     except (IntegrityError, psycopg.IntegrityError):
         # hot path only: e.g. this actor's key, used at an earlier seq. append_events runs on
-        # the raw psycopg cursor, so the error is psycopg's, not Django's wrapper.
+        # libpq (or a raw psycopg cursor), so the error is psycopg's, not Django's wrapper.
         if locked:
             raise
         return None
