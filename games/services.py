@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 import orjson
 import psycopg
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 
 from games import bosses, engine, store
 from games.engine.boss import is_boss_variant
@@ -257,7 +257,7 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
             # A retried key needs no look-up here: its first append moved the seq on (the
             # compare-and-set fails) or, in the same seq, the (game, actor, key) unique index
             # refuses it. Either way the locked path below finds and returns the first result.
-            result = _append(_ready(connection), game_id=game_id, entry=entry, decision=decision, actor=actor,
+            result = _append(_ready(), game_id=game_id, entry=entry, decision=decision, actor=actor,
                              kind=kind, idempotency_key=idempotency_key, locked=False)
             if result is not None:
                 return result
@@ -272,9 +272,11 @@ def submit_decision(*, game_id: int, seat: int | None, decision: dict, actor: st
                        idempotency_key=idempotency_key, locked=True)
 
 
-def _ready(db):
-    """Django's connection `db`, opened and checked as `db.cursor()` would, without building
+def _ready():
+    """Django's default connection itself (not the `connection` proxy, whose every attribute
+    is a thread-local look-up), opened and checked as `db.cursor()` would, without building
     a Django cursor the hot path does not use (the append runs on psycopg directly)."""
+    db = connections[DEFAULT_DB_ALIAS]
     db.close_if_health_check_failed()
     db.ensure_connection()
     db.validate_thread_sharing()
@@ -360,8 +362,8 @@ def _append(db, *, game_id: int, entry: store.CachedState, decision: dict, actor
         # a player acting on a seat a bot took over after timeouts: the seat is theirs again
         # (unless that decision ended the game: an ended game's seats no longer change)
         seat_back = decision["seat"]
-        transaction.on_commit(lambda: seat_control_change(game_id=game_id, seat=seat_back, to="player",
-                                                          reason="player_acted", actor=actor))
+        db.on_commit(lambda: seat_control_change(game_id=game_id, seat=seat_back, to="player",
+                                                 reason="player_acted", actor=actor))
     return DecisionResult(game=game_id, seq=entry.seq + 1, state_hash=done.state_hash, over=state.over,
                           effects=effects)
 
@@ -395,13 +397,13 @@ def _write(db, *, game_id: int, entry: store.CachedState, state, events: list[st
                              window_seconds=entry.window_seconds)
     try:
         # nested in a caller's transaction, a savepoint keeps a failed hot append from breaking it
-        with transaction.atomic() if connection.in_atomic_block and not locked else nullcontext():
+        with transaction.atomic(using=db.alias) if db.in_atomic_block and not locked else nullcontext():
             last_hash = store.append_events(db, game_id=game_id, after_seq=entry.seq,
                                             after_hash=entry.last_hash, events=events, projection=projection,
                                             snapshot=snapshot)
     except (IntegrityError, psycopg.IntegrityError):
         # hot path only: e.g. this actor's key, used at an earlier seq. append_events runs on
-        # the raw psycopg cursor, so the error is psycopg's, not Django's wrapper.
+        # libpq (or a raw psycopg cursor), so the error is psycopg's, not Django's wrapper.
         if locked:
             raise
         return None
@@ -412,7 +414,7 @@ def _write(db, *, game_id: int, entry: store.CachedState, state, events: list[st
     done = store.CachedState(entry.seq + len(events), events[-1].state_hash, entry.rules_version, state,
                              last_hash=last_hash, turn_seconds=entry.turn_seconds, human_seats=entry.human_seats,
                              window_seconds=entry.window_seconds, seat_controls=entry.seat_controls)
-    transaction.on_commit(lambda: _after_commit(game_id, done))
+    db.on_commit(lambda: _after_commit(game_id, done))
     return done
 
 
@@ -471,7 +473,7 @@ def submit_group(*, game_id: int, expected_seq: int, decide, kind: str = "decisi
     if not events:
         store.cache.put(game_id, entry)
         return GroupResult(game_id, entry.seq, entry.state_hash, False, 0)
-    done = _write(_ready(connection), game_id=game_id, entry=entry, state=state, events=events, snapshot=snapshot,
+    done = _write(_ready(), game_id=game_id, entry=entry, state=state, events=events, snapshot=snapshot,
                   locked=False)
     if done is None:
         return None

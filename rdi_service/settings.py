@@ -181,8 +181,8 @@ CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=False)
 # each worker's memory (at most this many games).
 RDI_SNAPSHOT_EVERY = env.int("RDI_SNAPSHOT_EVERY", default=50)
 RDI_STATE_CACHE_SIZE = env.int("RDI_STATE_CACHE_SIZE", default=512)
-# The append statement is prepared once per connection (docs/event-store.md); off only behind
-# a pooler in transaction mode that cannot keep prepared statements.
+# The append statement is prepared once per connection and run on libpq (docs/event-store.md);
+# off only behind a pooler in transaction mode that cannot keep prepared statements.
 RDI_PREPARE_APPEND = env.bool("RDI_PREPARE_APPEND", default=True)
 # Group commit: consecutive automatic decisions of one table gathered into one statement, at
 # most this many decisions and this many seconds of deciding before they are written.

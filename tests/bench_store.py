@@ -231,13 +231,15 @@ def _worker(job, games, count, barrier, results, index):
         recorder = EventSourcing(job)
         run = lambda: recorder.appends(count)  # noqa: E731
     barrier.wait()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     done, _ = run()
-    results[index] = (done, time.perf_counter() - start)
+    results[index] = (done, time.perf_counter() - start, time.process_time() - cpu)
 
 
-def parallel(job: str, writers: int, count: int, games_per_writer=None) -> float:
-    """Appends per second of `writers` processes together (each `count` appends)."""
+def parallel(job: str, writers: int, count: int, games_per_writer=None) -> tuple[float, float]:
+    """Appends per second of `writers` processes together (each `count` appends), and the
+    writers' own CPU seconds per append (with more writers than cores it is taken from
+    Postgres, which is why it is printed)."""
     from django.db import connections
     connections.close_all()
     ctx = mp.get_context("fork")
@@ -251,10 +253,11 @@ def parallel(job: str, writers: int, count: int, games_per_writer=None) -> float
     for proc in procs:
         proc.join()
     wall = time.perf_counter() - start
-    total = sum(done for done, _ in results.values())
-    slowest = max(seconds for _, seconds in results.values())
+    total = sum(done for done, _, _ in results.values())
+    slowest = max(seconds for _, seconds, _ in results.values())
+    cpu = sum(seconds for _, _, seconds in results.values()) / max(total, 1)
     manager.shutdown()
-    return total / max(slowest, 1e-9) if slowest < wall else total / wall
+    return (total / max(slowest, 1e-9) if slowest < wall else total / wall), cpu
 
 
 # --- loading --------------------------------------------------------------------------------
@@ -315,7 +318,7 @@ PARTS = (
     ("canonical event (the bytes the chain covers)", "games/store.py", "canonical_event"),
     ("chain hash (sha256)", "games/store.py", "chain_hash"),
     ("the append statement, built and run", "games/store.py", "append_events"),
-    ("  of which psycopg's execute (round trip)", "psycopg/cursor.py", "execute"),
+    ("  of which the prepared statement on libpq", "games/store.py", "run_prepared"),
     ("connection checks (no Django cursor)", "games/services.py", "_ready"),
     ("after commit (cache, publisher hand-off)", "games/services.py", "_after_commit"),
 )
@@ -416,11 +419,14 @@ def _run(args):
     jobs = {"store": "store", "raw insert": "raw"}
     if not args.no_eventsourcing:
         jobs.update({"eventsourcing aggregate": "aggregate", "eventsourcing application": "application"})
+    cpu = {}
     for name, job in jobs.items():
-        rows[f"{name}, {writers} writers"] = parallel(job, writers, n, chunks if job == "store" else None)
+        rows[f"{name}, {writers} writers"], cpu[name] = parallel(job, writers, n, chunks if job == "store" else None)
     for name, rate in rows.items():
         unit = "events/s" if name.startswith("bot turns") else "appends/s"
         print(f"  {name:<56} {rate:>9.0f} {unit}")
+    print(f"  writers' own CPU per append, {writers} writers: "
+          + ", ".join(f"{name} {seconds * 1e6:.0f} us" for name, seconds in cpu.items()))
     many = f"{writers} writers"
     raw1, raw_many = rows["raw insert, 1 writer"], rows[f"raw insert, {many}"]
     print("Ratios (issue 15's aims):")

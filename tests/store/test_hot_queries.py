@@ -3,8 +3,8 @@ scan in its plan is an index scan, the event, snapshot and seed tables' on `game
 game row on its id. That keeps the per-decision cost flat as games multiply, and is what lets
 the event table be partitioned by game (docs/operations.md "Past one host").
 
-The SQL is taken from psycopg itself, so the append's raw prepared statement is seen as well
-as anything going through Django; Postgres then plans each statement with sequential scans
+The SQL is taken from psycopg itself and from the append's prepared statement on libpq
+(`store.run_prepared`), so the hot append is seen as well as anything going through Django; Postgres then plans each statement with sequential scans
 disabled, which it still picks when no index can serve the condition."""
 import random
 
@@ -26,7 +26,8 @@ NOT_QUERIES = ("SAVEPOINT", "RELEASE", "ROLLBACK", "BEGIN", "COMMIT", "SET ", "S
 
 @pytest.fixture
 def captured(monkeypatch):
-    """Every statement run through psycopg while the test runs: [(sql, params)]."""
+    """Every statement run through psycopg or as the append's prepared statement while the
+    test runs: [(sql, params)]."""
     seen = []
     execute = psycopg.Cursor.execute
 
@@ -36,7 +37,13 @@ def captured(monkeypatch):
             seen.append((text, list(params or [])))
         return execute(self, query, params, **kwargs)
 
+    def prepared(conn, name, sql, params):
+        seen.append((sql, list(params)))
+        return run_prepared(conn, name, sql, params)
+
+    run_prepared = store.run_prepared
     monkeypatch.setattr(psycopg.Cursor, "execute", recording)
+    monkeypatch.setattr(store, "run_prepared", prepared)
     return seen
 
 
