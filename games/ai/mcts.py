@@ -43,8 +43,9 @@ from games import engine
 from games.ai import heuristic
 from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
+from games.ai.evaluation import strength, win_chance
 
-NAME, VERSION = "mcts", 4
+NAME, VERSION = "mcts", 5
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "240"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.6"))
 MAX_CANDIDATES = 8
@@ -57,31 +58,22 @@ CHECK_EVERY = 6
 GIVE_UP = float(os.environ.get("RDI_MCTS_GIVE_UP", "1.0"))
 
 
-#: What a team's Potion held is worth in margin (docs/teams.md): rollouts end long before the
-#: last chance where it is drunk, so without it the search would drink Potions at once.
-POTION_WORTH = 4
-
-
-def _strength(seat) -> float:
-    return (min(seat.fortitude - seat.alcohol, 2 * seat.gold) + 0.1 * (seat.fortitude - seat.alcohol + seat.gold)
-            + POTION_WORTH * seat.tokens.get("potions", 0))
-
-
 def evaluate(state, me: int) -> float:
+    """mcts@4's hand-made value: the seat's strength against its best opponent's."""
     if state.over:
         return 1.0 if me in state.winners else 0.0
     if state.seats[me].out:
         return 0.0
     mat = state.seats[me].mat                # a teammate shares my mat: not an opponent
     # a team's Potions sit on its first seat: the strength of a team is its best seat's
-    mine = max(_strength(s) for s in state.seats if s.mat == mat)
-    others = [_strength(s) for s in state.seats if s.mat != mat and not s.out]
+    mine = max(strength(s) for s in state.seats if s.mat == mat)
+    others = [strength(s) for s in state.seats if s.mat != mat and not s.out]
     if not others:
         return 1.0
     return 0.5 + 0.5 * math.tanh((mine - max(others)) / 8)
 
 
-def _rollout(state, me: int, rng) -> float:
+def _rollout(state, me: int, rng, value=win_chance) -> float:
     for _ in range(ROLLOUT_DEPTH):
         if state.over:
             break
@@ -95,10 +87,10 @@ def _rollout(state, me: int, rng) -> float:
         else:
             decision = heuristic.rollout_decide(engine.view(state, prompt.seat), rng)
         state, _ = engine.apply(state, decision)
-    return evaluate(state, me)
+    return value(state, me)
 
 
-def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int) -> float:
+def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, value=win_chance) -> float:
     """One rollout of `candidate` on the sample `sample_seed` names (same seed, same deal)."""
     rng = random.Random(sample_seed)
     state = skeleton.sample(rng)
@@ -106,11 +98,23 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int) ->
         state, _ = engine.apply(state, dict(candidate))
     except engine.IllegalDecision:
         return 0.0
-    return _rollout(state, me, rng)
+    return _rollout(state, me, rng, value)
 
 
 def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
            options: dict | None = None) -> Decision:
+    """mcts@5: the search with the fitted value (games/ai/evaluation.py) at a rollout's end."""
+    return _search(view, seed, iterations, max_seconds, options, win_chance)
+
+
+def decide_v4(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
+              options: dict | None = None) -> Decision:
+    """mcts@4, kept playable: recorded games name their bot version."""
+    return _search(view, seed, iterations, max_seconds, options, evaluate)
+
+
+def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | None, options: dict | None,
+            value) -> Decision:
     deadline = time.perf_counter() + (MAX_SECONDS if max_seconds is None else max_seconds)
     decisions = view["prompt"]["decisions"]
     if len(decisions) == 1 and not view["prompt"].get("subsets"):
@@ -139,7 +143,7 @@ def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds:
                 # Checked before every rollout: one can take tens of milliseconds.
                 if time.perf_counter() > deadline:
                     return dict(candidates[_choice(values, alive)])
-                values[j].append(_play(skeleton, candidates[j], seeds[i], me))
+                values[j].append(_play(skeleton, candidates[j], seeds[i], me, value))
             if (i + 1) % CHECK_EVERY == 0 and _hopeless(values, alive):
                 return dict(candidates[0])
         if len(alive) <= 2:

@@ -152,8 +152,10 @@ def test_default_decision_is_least_harmful():
 
 
 def test_registry_versions():
-    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@5", "mcts@4"}
-    assert get_bot("mcts@4").actor == "ai:mcts@4"
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@5", "mcts@5"}
+    assert get_bot("mcts@5").actor == "ai:mcts@5"
+    # an older version stays playable by its label: recorded games name it
+    assert get_bot("mcts@4").actor == "ai:mcts@4" and get_bot("mcts@4").decide is not get_bot("mcts").decide
     with pytest.raises(ValueError):
         get_bot("mcts@99")
 
