@@ -1,4 +1,4 @@
-"""``mcts@4``: determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@5`` (and ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
@@ -13,12 +13,14 @@ For each decision with more than one choice:
    choice always stays in). Comparing candidates on the same imagined deals cancels most of
    the luck of the deal, which is what decides a search of a few dozen rollouts.
 4. **Roll out**: every seat plays like the heuristic bot (``heuristic.rollout_decide``) on its
-   own view of the sample, for at most ``ROLLOUT_DEPTH`` decisions (three or four turns). The
+   own view of the sample, for at most ``ROLLOUT_DEPTH`` decisions (16, about two turns; 30 in
+   mcts@4). The
    opponent being modelled is usually that bot, so the rollouts predict it closely; short
    rollouts measure what the decision changes now with less noise from what comes later, and
    leave time for more samples.
-5. **Evaluate**: 1 for a win, 0 for being out, else a score from Fortitude left and Gold of
-   the seat against its best opponent.
+5. **Evaluate**: 1 for a win, 0 for being out, else the seat's chance to win from there,
+   fitted on heuristic self-play (games/ai/evaluation.py; mcts@4: a hand-made score from
+   Fortitude left and Gold of the seat against its best opponent, ``evaluate``).
 6. **Give up early**: every ``CHECK_EVERY`` samples, when the best challenger left trails the
    heuristic's choice by ``GIVE_UP`` standard errors of the paired difference (or ties it on
    every sample: the choice changes nothing), stop and play the heuristic's choice. Most
