@@ -52,13 +52,20 @@ BOTS: dict[str, Bot] = {
     "random": Bot("random", 1, _random_decide, "uniform over the legal decisions"),
     "heuristic": Bot(heuristic.NAME, heuristic.VERSION, heuristic.decide, "rules of thumb (games/ai/heuristic.py)"),
     "mcts": Bot(mcts.NAME, mcts.VERSION, mcts.decide,
-                "determinized Monte Carlo search with a time budget (games/ai/mcts.py)"),
+                "determinized Monte Carlo search with a time budget and a fitted leaf value (games/ai/mcts.py)"),
 }
 DEFAULT_BOT = "heuristic"
+#: Earlier versions still playable by label: recorded games name the version that decided.
+OLDER: dict[str, Bot] = {
+    "mcts@4": Bot("mcts", 4, mcts.decide_v4, "determinized search, hand-made leaf value (games/ai/mcts.py)"),
+}
 
 
 def get_bot(name: str) -> Bot:
-    """A bot by name (``"mcts"``) or label (``"mcts@4"``); ValueError for an unknown one."""
+    """A bot by name (``"mcts"``) or label (``"mcts@5"``, or an older one in ``OLDER``); ValueError for an
+    unknown one."""
+    if name in OLDER:
+        return OLDER[name]
     base, _, version = name.partition("@")
     bot = BOTS.get(base)
     if bot is None or (version and version != str(bot.version)):
@@ -66,4 +73,4 @@ def get_bot(name: str) -> Bot:
     return bot
 
 
-__all__ = ["BOTS", "Bot", "DEFAULT_BOT", "decision_seed", "default_decision", "get_bot"]
+__all__ = ["BOTS", "Bot", "OLDER", "DEFAULT_BOT", "decision_seed", "default_decision", "get_bot"]

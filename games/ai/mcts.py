@@ -1,4 +1,4 @@
-"""``mcts@4``: determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@5`` (and ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
@@ -13,12 +13,14 @@ For each decision with more than one choice:
    choice always stays in). Comparing candidates on the same imagined deals cancels most of
    the luck of the deal, which is what decides a search of a few dozen rollouts.
 4. **Roll out**: every seat plays like the heuristic bot (``heuristic.rollout_decide``) on its
-   own view of the sample, for at most ``ROLLOUT_DEPTH`` decisions (three or four turns). The
+   own view of the sample, for at most ``ROLLOUT_DEPTH`` decisions (16, about two turns; 30 in
+   mcts@4). The
    opponent being modelled is usually that bot, so the rollouts predict it closely; short
    rollouts measure what the decision changes now with less noise from what comes later, and
    leave time for more samples.
-5. **Evaluate**: 1 for a win, 0 for being out, else a score from Fortitude left and Gold of
-   the seat against its best opponent.
+5. **Evaluate**: 1 for a win, 0 for being out, else the seat's chance to win from there,
+   fitted on heuristic self-play (games/ai/evaluation.py; mcts@4: a hand-made score from
+   Fortitude left and Gold of the seat against its best opponent, ``evaluate``).
 6. **Give up early**: every ``CHECK_EVERY`` samples, when the best challenger left trails the
    heuristic's choice by ``GIVE_UP`` standard errors of the paired difference (or ties it on
    every sample: the choice changes nothing), stop and play the heuristic's choice. Most
@@ -38,17 +40,22 @@ import math
 import os
 import random
 import time
+from dataclasses import dataclass
+from typing import Callable
 
 from games import engine
 from games.ai import heuristic
 from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
+from games.ai.evaluation import strength, win_chance
 
-NAME, VERSION = "mcts", 4
+NAME, VERSION = "mcts", 5
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "240"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.6"))
 MAX_CANDIDATES = 8
-ROLLOUT_DEPTH = 30
+#: Decisions a rollout plays before the leaf value judges it: the fitted value (mcts@5) reads
+#: a position well enough that half of mcts@4's 30 decisions do, and rollouts cost half.
+ROLLOUT_DEPTH = int(os.environ.get("RDI_MCTS_DEPTH", "16"))
 MIN_SAMPLES = 6
 CONFIDENCE = float(os.environ.get("RDI_MCTS_CONFIDENCE", "2.0"))
 #: Every this many samples, a decision whose challengers all trail by ``GIVE_UP`` standard
@@ -57,32 +64,30 @@ CHECK_EVERY = 6
 GIVE_UP = float(os.environ.get("RDI_MCTS_GIVE_UP", "1.0"))
 
 
-#: What a team's Potion held is worth in margin (docs/teams.md): rollouts end long before the
-#: last chance where it is drunk, so without it the search would drink Potions at once.
-POTION_WORTH = 4
-
-
-def _strength(seat) -> float:
-    return (min(seat.fortitude - seat.alcohol, 2 * seat.gold) + 0.1 * (seat.fortitude - seat.alcohol + seat.gold)
-            + POTION_WORTH * seat.tokens.get("potions", 0))
-
-
 def evaluate(state, me: int) -> float:
+    """mcts@4's hand-made value: the seat's strength against its best opponent's."""
     if state.over:
         return 1.0 if me in state.winners else 0.0
     if state.seats[me].out:
         return 0.0
     mat = state.seats[me].mat                # a teammate shares my mat: not an opponent
     # a team's Potions sit on its first seat: the strength of a team is its best seat's
-    mine = max(_strength(s) for s in state.seats if s.mat == mat)
-    others = [_strength(s) for s in state.seats if s.mat != mat and not s.out]
+    mine = max(strength(s) for s in state.seats if s.mat == mat)
+    others = [strength(s) for s in state.seats if s.mat != mat and not s.out]
     if not others:
         return 1.0
     return 0.5 + 0.5 * math.tanh((mine - max(others)) / 8)
 
 
-def _rollout(state, me: int, rng) -> float:
-    for _ in range(ROLLOUT_DEPTH):
+@dataclass(frozen=True)
+class Leaf:
+    """Where a rollout stops and how the position is judged there (what a version changes)."""
+    value: Callable
+    depth: int
+
+
+def _rollout(state, me: int, rng, leaf: Leaf) -> float:
+    for _ in range(leaf.depth):
         if state.over:
             break
         prompts = engine.prompts(state)
@@ -95,10 +100,10 @@ def _rollout(state, me: int, rng) -> float:
         else:
             decision = heuristic.rollout_decide(engine.view(state, prompt.seat), rng)
         state, _ = engine.apply(state, decision)
-    return evaluate(state, me)
+    return leaf.value(state, me)
 
 
-def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int) -> float:
+def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, leaf: Leaf) -> float:
     """One rollout of `candidate` on the sample `sample_seed` names (same seed, same deal)."""
     rng = random.Random(sample_seed)
     state = skeleton.sample(rng)
@@ -106,11 +111,23 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int) ->
         state, _ = engine.apply(state, dict(candidate))
     except engine.IllegalDecision:
         return 0.0
-    return _rollout(state, me, rng)
+    return _rollout(state, me, rng, leaf)
 
 
 def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
            options: dict | None = None) -> Decision:
+    """mcts@5: the search with the fitted value (games/ai/evaluation.py) at a rollout's end."""
+    return _search(view, seed, iterations, max_seconds, options, Leaf(win_chance, ROLLOUT_DEPTH))
+
+
+def decide_v4(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
+              options: dict | None = None) -> Decision:
+    """mcts@4, kept playable: recorded games name their bot version."""
+    return _search(view, seed, iterations, max_seconds, options, Leaf(evaluate, 30))
+
+
+def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | None, options: dict | None,
+            leaf: Leaf) -> Decision:
     deadline = time.perf_counter() + (MAX_SECONDS if max_seconds is None else max_seconds)
     decisions = view["prompt"]["decisions"]
     if len(decisions) == 1 and not view["prompt"].get("subsets"):
@@ -139,7 +156,7 @@ def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds:
                 # Checked before every rollout: one can take tens of milliseconds.
                 if time.perf_counter() > deadline:
                     return dict(candidates[_choice(values, alive)])
-                values[j].append(_play(skeleton, candidates[j], seeds[i], me))
+                values[j].append(_play(skeleton, candidates[j], seeds[i], me, leaf))
             if (i + 1) % CHECK_EVERY == 0 and _hopeless(values, alive):
                 return dict(candidates[0])
         if len(alive) <= 2:

@@ -42,9 +42,28 @@ def test_bots_are_deterministic_given_seed_and_seq():
     for name in ("random", "heuristic"):
         bot = get_bot(name)
         assert bot.decide(view, seed="g:40:1") == bot.decide(view, seed="g:40:1")
-    mcts = get_bot("mcts")
-    assert mcts.decide(view, seed="g:40:1", iterations=20, max_seconds=30) == \
-        mcts.decide(view, seed="g:40:1", iterations=20, max_seconds=30)
+    for label in ("mcts@5", "mcts@4"):
+        mcts = get_bot(label)
+        assert mcts.decide(view, seed="g:40:1", iterations=20, max_seconds=30) == \
+            mcts.decide(view, seed="g:40:1", iterations=20, max_seconds=30)
+
+
+def test_both_search_versions_decide_legally_through_a_game():
+    """mcts@4 stays playable beside mcts@5: both pick offered decisions at every choice of a
+    4-seat game (a small budget; the heuristic moves the game on)."""
+    from games.ai import heuristic
+    state, seq, asked = _game(11), 0, 0
+    while not state.over:
+        prompt = engine.prompts(state)[0]
+        view = engine.view(state, prompt.seat)
+        seed = decision_seed(secret=11, seq=seq, seat=prompt.seat)
+        if len(prompt.decisions) > 1 and seq % 4 == 0:
+            for label in ("mcts@5", "mcts@4"):
+                assert prompt.offers(get_bot(label).decide(view, seed=seed, iterations=8, max_seconds=30))
+            asked += 1
+        state, _ = engine.apply(state, heuristic.decide(view, seed=seed))
+        seq += 1
+    assert asked > 10
 
 
 
@@ -152,8 +171,10 @@ def test_default_decision_is_least_harmful():
 
 
 def test_registry_versions():
-    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@5", "mcts@4"}
-    assert get_bot("mcts@4").actor == "ai:mcts@4"
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@5", "mcts@5"}
+    assert get_bot("mcts@5").actor == "ai:mcts@5"
+    # an older version stays playable by its label: recorded games name it
+    assert get_bot("mcts@4").actor == "ai:mcts@4" and get_bot("mcts@4").decide is not get_bot("mcts").decide
     with pytest.raises(ValueError):
         get_bot("mcts@99")
 

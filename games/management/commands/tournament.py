@@ -57,8 +57,10 @@ class Command(BaseCommand):
                                sizes=sizes, samples=bootstrap, quiet=no_progress)
         if not a or not b:
             raise CommandError("Name two bots with --a and --b, or several with --ladder.")
-        if a not in BOTS or b not in BOTS:
-            raise CommandError(f"Unknown bot; choose from {', '.join(BOTS)}.")
+        try:
+            labels = {name: get_bot(name).label for name in (a, b)}
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
         if a == b:
             raise CommandError("Choose two different bots.")
         content = content_option(packs)
@@ -94,7 +96,7 @@ class Command(BaseCommand):
         for name in (a, b):
             low, high = result.interval(name)
             self.stdout.write(
-                f"{BOTS[name].label:<14} wins {result.wins[name]:7.1f}  rate {result.rate(name):6.1%}"
+                f"{labels[name]:<14} wins {result.wins[name]:7.1f}  rate {result.rate(name):6.1%}"
                 f"  95% CI [{low:.1%}, {high:.1%}]  decision time mean {result.mean_time(name) * 1000:8.2f} ms"
                 f"  worst {result.worst_time(name) * 1000:8.1f} ms  (processor time mean {result.mean_cpu(name) * 1000:.2f} ms)")
 

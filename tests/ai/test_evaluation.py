@@ -1,0 +1,65 @@
+"""mcts@5's fitted leaf value (games/ai/evaluation.py) and its fitting script."""
+import importlib.util
+import math
+import random
+from pathlib import Path
+
+from games import engine
+from games.ai import evaluation, heuristic
+from games.ai.common import decision_seed
+
+_spec = importlib.util.spec_from_file_location("fit_evaluation", Path(__file__).parents[2] / "tools/fit_evaluation.py")
+fit_evaluation = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fit_evaluation)
+
+
+def _positions(seed, n=2, every=7):
+    state = engine.new_game({"seats": [{"character": c} for c in ("deirdre", "zot", "fiona")[:n]],
+                             "seed": f"eval-{seed}"})
+    seq = 0
+    while not state.over:
+        if seq % every == 0:
+            yield state
+        prompt = engine.prompts(state)[0]
+        view = engine.view(state, prompt.seat)
+        state, _ = engine.apply(state, heuristic.decide(view, seed=decision_seed(secret=seed, seq=seq, seat=prompt.seat)))
+        seq += 1
+    yield state
+
+
+def test_two_seats_chances_add_up_to_one_and_ends_are_certain():
+    for state in _positions(1):
+        a, b = evaluation.win_chance(state, 0), evaluation.win_chance(state, 1)
+        assert 0 <= a <= 1 and math.isclose(a + b, 1.0)
+    assert state.over and {evaluation.win_chance(state, s) for s in (0, 1)} == {0.0, 1.0}
+    assert evaluation.win_chance(state, state.winners[0]) == 1.0
+
+
+def test_more_margin_or_gold_is_worth_more():
+    state = next(_positions(2))
+    base = evaluation.win_chance(state, 0)
+    state.seats[1].alcohol += 6            # the opponent 6 closer to passing out
+    assert evaluation.win_chance(state, 0) > base
+    state.seats[1].alcohol -= 6
+    state.seats[1].gold = 1                # the opponent about to run out of Gold
+    assert evaluation.win_chance(state, 0) > base
+
+
+def test_the_fit_recovers_known_weights():
+    rng = random.Random(5)
+    truth = [0.8, -1.5, 0.3]
+    rows = []
+    for _ in range(4000):
+        x = [rng.gauss(0, 1) for _ in truth]
+        p = 1 / (1 + math.exp(-sum(w * xi for w, xi in zip(truth, x))))
+        rows.append((x, int(rng.random() < p)))
+    w = fit_evaluation.fit(rows, ridge=0.1)
+    assert all(abs(a - b) < 0.15 for a, b in zip(w, truth))
+    assert fit_evaluation.score(rows, w)[0] < fit_evaluation.score(rows, [0.0] * 3)[0]
+
+
+def test_the_fitting_data_labels_the_winners():
+    rows = fit_evaluation.positions(0, seed=9, players=2, every=10)
+    assert rows and {y for _, y in rows} == {0, 1}
+    # the shipped weights predict these games better than a coin
+    assert fit_evaluation.score(rows, evaluation.WEIGHTS)[0] < math.log(2)
