@@ -387,9 +387,9 @@ class Narrator:
         if t == "tavern_event":              # the Pub Crawl's Tavern Events (R-CRAWL-EVENTS)
             return f"Tavern Event at {fx.get('title')}: it happens to everyone!"
         if t in ("dungeon_choice", "tavern_event_choice"):
-            mode = {"drink": "to reveal a Drink and drink it", "discard": "to discard"}.get(
-                fx.get("mode"), str(fx.get("mode", "")).replace("_", " "))
-            return f"{s} chose {mode}."
+            # a pack names its options with verbs ("discard", "lose_fortitude"): "chose to ..."
+            mode = {"drink": "reveal a Drink and drink it"}.get(fx.get("mode"), str(fx.get("mode", "")).replace("_", " "))
+            return f"{s} chose to {mode}."
         if t == "dungeon_armed":
             n = fx.get("counters", 0)
             return f"{n} Progress Counter{'s' if n != 1 else ''} go back on the Dungeon Event Deck."

@@ -190,3 +190,6 @@ def test_a_tavern_event_is_shown_asked_and_narrated():
                                      {"type": "tavern_event_choice", "seat": 2, "mode": "discard", "card": 153}],
                                     state=state, names=["Fiona", "Gerki", "Zot"], seat=None, over=False)
     assert lines[0] == "Tavern Event at The Garden: it happens to everyone!" and lines[1] == "Zot chose to discard."
+    other = narrate.narrate_effects([{"type": "tavern_event_choice", "seat": 1, "mode": "lose_fortitude", "card": 153}],
+                                    state=state, names=["Fiona", "Gerki", "Zot"], seat=None, over=False)
+    assert other == ["Gerki chose to lose fortitude."], "a pack's own option name, read as a verb"
