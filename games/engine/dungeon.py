@@ -16,6 +16,7 @@ of type "Dungeon Event" the game's packs hold; its Progress Counters are a table
   discard pile and its Encounter Level of counters goes back on the deck [001:903-906].
 - In a team game every team, the revealing one included, chooses a Champion and only the
   Champions take part [001:1404-1406, 1432-1435].
+- With Otto, his part follows the players' (otto_events.py, R-OTTO-EVENTS).
 - Its Fortitude, Alcohol and Gold changes land as they are (R-DUNGEON-LANDS): no event we
   hold says it may be reduced or Ignored "as though an Action Card" [001:955-958].
 
@@ -256,6 +257,9 @@ def _resolve(state: State, fr: dict) -> None:
         steps = event.event_steps
         chosen = fr["chosen"].get(str(seat))
         _run(state, seat, steps, chosen, drink, why)
+    if state.options and state.options.get("otto"):
+        from .otto_events import take_part      # Otto, no seat, takes his part on both tracks
+        take_part(state, fr, event.event_steps, drink, why)
     if fr["f"] == DECK:             # the card goes to the discard pile and re-arms the deck
         discard_card(state, fr["event_card"])
         state.tokens[PROGRESS] = event.encounter_level

@@ -121,6 +121,10 @@ class Narrator:
             if "seat" in fx:
                 return f"Otto drank it ({', '.join(parts)}) on {s}'s track only: {s}'s card made him drink."
             return f"Otto drank it ({', '.join(parts)}) on both of his tracks."
+        if t == "otto_event_choice":
+            mode = str(fx.get("mode", "")).replace("_", " ")
+            return (f"Otto chose to {mode}: he takes the first option that doesn't pay, discard, lose "
+                    "Fortitude or gain Alcohol Content, else the first.")
         if t == "otto_no_drink":
             return "There is no Drink left for Otto to drink."
         if t == "otto_track":

@@ -194,3 +194,26 @@ def test_what_players_now_do_to_him_is_narrated_labelled_and_shown_on_the_stack(
     assert "at Otto" in text and "cancelled Otto's" in text
     assert "Otto turned over takes place" in text and "Otto's Action box starts a Round of Gambling" in text
     assert "otto_" not in text and "someone" not in text and "?" not in shown
+
+
+def test_his_part_in_a_dungeon_or_tavern_event_is_narrated():
+    """R-OTTO-EVENTS: the event's changes to his tracks name the event; his choice says why."""
+    import json
+    from pathlib import Path
+
+    from games.engine.scenario import decision_from, setup_from
+    here = Path(__file__).parents[1] / "scenarios" / "otto"
+    text = []
+    for name in ("dungeon-event-feats-of-heroism-both-tracks", "tavern-event-both-tracks-first-option"):
+        spec = json.loads((here / f"{name}.json").read_text())
+        state = engine.new_game(setup_from(spec["setup"], here))
+        names = narrate.seat_names(engine.view(state, "spectator"))
+        for step in spec["steps"]:
+            if "seat" in step:
+                _, effects = engine.apply(state, decision_from(state, step))
+                text += narrate.narrate_effects(effects, state=state, names=names, seat=None, over=False)
+    text = "\n".join(text)
+    assert "Otto's Alcohol Content on Gerki's track rose by 1 (“Feats of Heroism”)" in text
+    assert "Otto passed out on Gerki's track" in text
+    assert "Otto chose to lose fortitude" in text and "Otto's Fortitude on Zot's track fell by 1 (" in text
+    assert "otto_" not in text and "someone" not in text
