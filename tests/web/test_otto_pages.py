@@ -129,16 +129,14 @@ def test_while_otto_plays_the_header_and_the_stack_say_so():
     assert board._frame(view["stack"][0], ["Zot", "Gerki"])["title"] == "Otto's turn"
 
 
-def test_his_rounds_of_gambling_are_narrated():
-    """[002:436-438]: the log tells his ante, his gambling turn, his play or pass, and a pot he wins."""
+def _narrated(*scenarios) -> str:
+    """The log of these Otto scenarios' decisions, as the table page narrates it."""
     import json
-    from pathlib import Path
 
     from games.engine.scenario import decision_from, setup_from
     here = Path(__file__).parents[1] / "scenarios" / "otto"
     text = []
-    for name in ("gambling-box-takes-control", "gambling-illegal-play-is-a-pass", "gambling-otto-wins-pot-to-the-inn",
-                 "gambling-reshuffle-waits-for-the-round"):
+    for name in scenarios:
         spec = json.loads((here / f"{name}.json").read_text())
         state = engine.new_game(setup_from(spec["setup"], here))
         names = narrate.seat_names(engine.view(state, "spectator"))
@@ -146,7 +144,13 @@ def test_his_rounds_of_gambling_are_narrated():
             if "seat" in step:
                 _, effects = engine.apply(state, decision_from(state, step))
                 text += narrate.narrate_effects(effects, state=state, names=names, seat=None, over=False)
-    text = "\n".join(text)
+    return "\n".join(text)
+
+
+def test_his_rounds_of_gambling_are_narrated():
+    """[002:436-438]: the log tells his ante, his gambling turn, his play or pass, and a pot he wins."""
+    text = _narrated("gambling-box-takes-control", "gambling-illegal-play-is-a-pass", "gambling-otto-wins-pot-to-the-inn",
+                     "gambling-reshuffle-waits-for-the-round")
     assert "as Otto's ante (he antes with the Inn's Gold)" in text
     assert "Otto's gambling turn: he revealed “" in text
     assert "Otto raises: everyone in the Round antes 1 more" in text and "Otto cheats and takes control" in text
@@ -198,21 +202,7 @@ def test_what_players_now_do_to_him_is_narrated_labelled_and_shown_on_the_stack(
 
 def test_his_part_in_a_dungeon_or_tavern_event_is_narrated():
     """R-OTTO-EVENTS: the event's changes to his tracks name the event; his choice says why."""
-    import json
-    from pathlib import Path
-
-    from games.engine.scenario import decision_from, setup_from
-    here = Path(__file__).parents[1] / "scenarios" / "otto"
-    text = []
-    for name in ("dungeon-event-feats-of-heroism-both-tracks", "tavern-event-both-tracks-first-option"):
-        spec = json.loads((here / f"{name}.json").read_text())
-        state = engine.new_game(setup_from(spec["setup"], here))
-        names = narrate.seat_names(engine.view(state, "spectator"))
-        for step in spec["steps"]:
-            if "seat" in step:
-                _, effects = engine.apply(state, decision_from(state, step))
-                text += narrate.narrate_effects(effects, state=state, names=names, seat=None, over=False)
-    text = "\n".join(text)
+    text = _narrated("dungeon-event-feats-of-heroism-both-tracks", "tavern-event-both-tracks-first-option")
     assert "Otto's Alcohol Content on Gerki's track rose by 1 (“Feats of Heroism”)" in text
     assert "Otto passed out on Gerki's track" in text
     assert "Otto chose to lose fortitude" in text and "Otto's Fortitude on Zot's track fell by 1 (" in text
