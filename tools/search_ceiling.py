@@ -1,0 +1,107 @@
+"""How strong would the search bot be if it knew what it cannot see? (docs/ai.md, "Where the gap is")
+
+    python tools/search_ceiling.py --knows nothing|hands|everything --games 100 --seed 9001 [--jobs 2]
+
+Plays the current search bot against the current heuristic bot in two-seat base games, seated
+and dealt as `manage.py tournament` does, with the search told more than its view:
+
+- `nothing`: the bot as it plays (the baseline, on the same deals);
+- `hands`: its opponents' hands are added to its view, so every sample deals them as they are;
+- `everything`: every sample *is* the true state (hands and every deck order, so it also knows
+  what will be drawn).
+
+An experiment, not a bot: a table never plays it. The rollouts' depth, budget and cap come from
+the usual `RDI_MCTS_*` settings, so a run can ask, say, what full-depth rollouts would gain with
+full knowledge (`RDI_MCTS_DEPTH=300 RDI_MCTS_SECONDS=20`). Prints the win rate with its 95 %
+interval and the search's mean processor time per decision.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from games import engine  # noqa: E402
+from games.ai import get_bot, mcts  # noqa: E402
+from games.ai.common import decision_seed  # noqa: E402
+from games.ai.determinize import Skeleton  # noqa: E402
+from games.ai.match import MatchResult, cast_characters, seating  # noqa: E402
+from games.engine.state import clone  # noqa: E402
+
+KNOWS = ("nothing", "hands", "everything")
+
+
+def _told(view: dict, state, knows: str) -> dict:
+    """The view with the opponents' hands in it (a teammate's is there already)."""
+    if knows == "hands":
+        for i, s in enumerate(view["seats"]):
+            if "hand" not in s:
+                s["hand"] = engine.view(state, i)["seats"][i]["hand"]
+    return view
+
+
+def _search(view: dict, state, seed: str, knows: str):
+    if knows != "everything":
+        return mcts.decide(_told(view, state, knows), seed=seed)
+
+    class Known(Skeleton):          # every sample is the true state
+        def sample(self, rng):
+            return clone(state)
+
+    mcts.Skeleton = Known
+    try:
+        return mcts.decide(view, seed=seed)
+    finally:
+        mcts.Skeleton = Skeleton
+
+
+def play(game: int, seed: int, knows: str) -> tuple[float, list[float]]:
+    """One game: the search's share of the win and its processor time per decision."""
+    heuristic = get_bot("heuristic")
+    names = seating("search", "heuristic", game, 2)
+    chars = cast_characters("base", game, 2, None, None)
+    game_seed = f"tournament-{seed}-{game // 2}"      # the deals `tournament --seed` plays
+    state = engine.new_game({"seats": [{"character": c} for c in chars], "seed": game_seed})
+    cpu, seq = [], 0
+    while not state.over and seq < 5000:
+        prompt = engine.prompts(state)[0]
+        view = engine.view(state, prompt.seat)
+        seed_for = decision_seed(secret=game_seed, seq=seq, seat=prompt.seat)
+        if names[prompt.seat] == "search":
+            started = time.process_time()
+            decision = _search(view, state, seed_for, knows)
+            cpu.append(time.process_time() - started)
+        else:
+            decision = heuristic.decide(view, seed=seed_for)
+        state, _ = engine.apply(state, decision)
+        seq += 1
+    winners = [names[w] for w in state.winners] if state.over else []
+    return (winners.count("search") / len(winners) if winners else 0.0), cpu
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--knows", choices=KNOWS, default="nothing")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=9001)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    result, cpu = MatchResult(a="search", b="heuristic"), []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for won, times in pool.map(play, range(args.games), [args.seed] * args.games, [args.knows] * args.games):
+            result.games += 1
+            result.wins["search"] += won
+            cpu += times
+            print(f"\r{result.games}/{args.games} games", end="", file=sys.stderr, flush=True)
+    low, high = result.interval("search")
+    print(f"\nsearch knowing {args.knows}: {result.rate('search'):.1%} [{low:.1%}, {high:.1%}] of {result.games} "
+          f"games against the heuristic (seed {args.seed}); {1000 * sum(cpu) / max(1, len(cpu)):.0f} ms "
+          f"processor per decision")
+
+
+if __name__ == "__main__":
+    main()
