@@ -1,10 +1,11 @@
-"""``heuristic@5``: a rule-of-thumb bot that reads only its seat's view.
+"""``heuristic@6`` (and ``heuristic@5``, kept playable): a rule-of-thumb bot that reads only its seat's view.
 
 It scores every decision on offer and takes the best (ties broken by the decision's seeded
 random stream). In short:
 
 - **Margin**: what matters most is how far a seat is from passing out (Fortitude − Alcohol).
-  Each point of margin is worth more the closer it is to 0 (`margin_worth`).
+  Each point of margin is worth more the closer it is to 0 (`Curve`; the versions differ
+  only in its numbers).
 - **Drinks**: a card that changes a Drink (Ignore, pass, split, liquid courage, ±2) is played
   when what it saves, in margin worth, beats what the card is worth kept for later (`SPEND`);
   a Drink that would make it pass out is always answered. Negates a card that would change a
@@ -36,12 +37,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import dataclass
 
 from games.ai import boss, events, mechanics, tavern, teams
 from games.ai.common import Decision, Table, rng_for
 from games.engine.content import Card
 
-NAME, VERSION = "heuristic", 5
+NAME, VERSION = "heuristic", 6
 
 #: How much each effect word is worth keeping in hand (discard phase).
 KEEP = {
@@ -70,8 +72,6 @@ SPEND = {
     "leave_or_ignore_drink": 0.7, "ignore_card_or_drink": 0.8, "negate_sometimes": 0.8,
     "negate_drink_change": 0.5, "extra_drink": 0.2,
 }
-#: Margin worth: -LETHAL at 0 or below, else -SCALE·DECAY^margin.
-LETHAL, SCALE, DECAY = 25.0, 10.0, 0.85
 #: How much an opponent's margin counts against mine.
 OPPONENT_WEIGHT = 0.5
 #: Alcohol expected from a Drink nobody has seen yet.
@@ -83,8 +83,30 @@ MAX_STAT = 20
 SPARE_GOLD = 4
 
 
-def margin_worth(margin: int) -> float:
-    return -LETHAL if margin <= 0 else -SCALE * DECAY ** margin
+@dataclass(frozen=True)
+class Curve:
+    """Margin worth: −lethal at 0 or below, else −scale·decay^margin (a point of margin
+    counts more the nearer it is to 0)."""
+    lethal: float
+    scale: float
+    decay: float
+
+    def worth(self, margin: int) -> float:
+        return -self.lethal if margin <= 0 else -self.scale * self.decay ** margin
+
+
+#: heuristic@6's curve, tuned by self-play against heuristic@5's (docs/ai.md, "heuristic@6 and mcts@6").
+CURVE = Curve(lethal=25.0, scale=15.0, decay=0.9)
+#: heuristic@5's, which mcts@4 and mcts@5 roll out with: recorded games name those versions.
+CURVE_5 = Curve(lethal=25.0, scale=10.0, decay=0.85)
+
+
+class Scoring(Table):
+    """A seat's view with the curve its bot version weighs margins by."""
+
+    def __init__(self, view: dict, curve: Curve = CURVE):
+        super().__init__(view)
+        self.worth = curve.worth
 
 
 def _args(frame: dict) -> dict:
@@ -165,10 +187,10 @@ def _changed(portions: list[dict], k: int, change: str, params: dict, args: dict
     return out
 
 
-def _outcome(t: Table, portions: list[dict]) -> float:
+def _outcome(t: Scoring, portions: list[dict]) -> float:
     """The worth for me of everyone drinking `portions`: my margin's worth less my opponents'."""
     def worth(seat):
-        return margin_worth(_margin_after(t, seat, portions))
+        return t.worth(_margin_after(t, seat, portions))
     return worth(t.me) - OPPONENT_WEIGHT * sum(worth(s) for s in t.rivals())
 
 
@@ -409,7 +431,7 @@ def _score_mix_in(t: Table, c, d: Decision) -> float:
     return total - 0.3 if ks else -2
 
 
-def _score_pick(t: Table, d: Decision) -> float:
+def _score_pick(t: Scoring, d: Decision) -> float:
     """A rule's choice (RDI 8): where Farai works, Lucky's Heat penalty, which card to Petrify."""
     kind, option = t.prompt.get("kind"), d.get("option")
     if kind == "petrify":
@@ -422,8 +444,8 @@ def _score_pick(t: Table, d: Decision) -> float:
         if option == "gold":
             return 3 if gold - 2 >= SPARE_GOLD else (0 if gold > 2 else -9)
         if option == "fortitude":
-            return 2 + margin_worth(margin - 2) - margin_worth(margin) if t.mine["fortitude"] > 2 else -9
-        return 1.9 + margin_worth(margin - 2) - margin_worth(margin)
+            return 2 + t.worth(margin - 2) - t.worth(margin) if t.mine["fortitude"] > 2 else -9
+        return 1.9 + t.worth(margin - 2) - t.worth(margin)
     if kind == "brew":
         tokens = t.mine.get("tokens") or {}
         if option == "work":
@@ -495,7 +517,7 @@ KEEP.update({"redirect_card": 5, "feed_scarabs": 4, "nap": 5, "halve_drink": 4})
 SPEND["halve_drink"] = 0.4
 
 
-def score(t: Table, d: Decision, average: float | None = None) -> float:
+def score(t: Scoring, d: Decision, average: float | None = None) -> float:
     kind = d.get("type")
     if kind == "pass":
         return 0.0
@@ -525,7 +547,7 @@ def score(t: Table, d: Decision, average: float | None = None) -> float:
         return _score_pick(t, d)
     if kind in events.KINDS:                 # a Dungeon Event's choice, The Wench Dares You...'s tie
         return events.score(t, d, _keep)
-    got = mechanics.score(t, d, margin_worth, _keep)      # Treasure and Drunken Chi
+    got = mechanics.score(t, d, t.worth, _keep)           # Treasure and Drunken Chi
     if got is not None:
         return got
     got = tavern.score(t, d)                              # Prizes (games/ai/tavern.py)
@@ -542,8 +564,8 @@ def _answers_mine(t: Table, top: dict) -> bool:
     return on is not None and on.get("seat") in t.team
 
 
-def _scored(view: dict) -> list[tuple[float, Decision]]:
-    t = Table(view)
+def _scored(view: dict, curve: Curve) -> list[tuple[float, Decision]]:
+    t = Scoring(view, curve)
     average = _deck_average(t) if t.prompt.get("kind") == "phase:discard" else None
     decisions = list(t.decisions)
     if average is not None:
@@ -564,15 +586,15 @@ def _discards(t: Table, average: float) -> list[Decision]:
     return out
 
 
-def ranked(view: dict) -> list[tuple[float, Decision]]:
-    return sorted(_scored(view), key=lambda x: -x[0])
+def ranked(view: dict, curve: Curve = CURVE) -> list[tuple[float, Decision]]:
+    return sorted(_scored(view, curve), key=lambda x: -x[0])
 
 
-def decide(view: dict, *, seed: str) -> Decision:
+def decide(view: dict, *, seed: str, curve: Curve = CURVE) -> Decision:
     decisions = (view["prompt"] or {}).get("decisions", [])
     if len(decisions) == 1 and not view["prompt"].get("subsets"):
         return dict(decisions[0])
-    scored = _scored(view)
+    scored = _scored(view, curve)
     best = max(s for s, _ in scored)
     top = [d for s, d in scored if s == best]
     if len(top) > 1:
@@ -580,12 +602,17 @@ def decide(view: dict, *, seed: str) -> Decision:
     return dict(top[0])
 
 
-def rollout_decide(view: dict, rng) -> Decision:
+def decide_v5(view: dict, *, seed: str) -> Decision:
+    """heuristic@5, kept playable: recorded games name their bot version."""
+    return decide(view, seed=seed, curve=CURVE_5)
+
+
+def rollout_decide(view: dict, rng, curve: Curve = CURVE) -> Decision:
     """What `decide` would choose, made cheap for search rollouts (games/ai/mcts.py): ties go
     to `rng`, and discards are not scored subset by subset — a subset scores the sum of its
     cards' (average − keep), so the best one throws back exactly the cards worth less than
     an average card."""
-    t = Table(view)
+    t = Scoring(view, curve)
     decisions = t.decisions
     if len(decisions) == 1 and not t.prompt.get("subsets"):
         return decisions[0]

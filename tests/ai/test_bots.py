@@ -71,7 +71,6 @@ def test_heuristic_rollout_decision_is_one_the_heuristic_rates_best():
     """The search bot's rollouts play like the heuristic bot (discards found without scoring
     every subset); only ties may be broken differently."""
     from games.ai import heuristic
-    from games.ai.common import Table
 
     rng = random.Random(4)
     for seed in range(3):
@@ -81,9 +80,9 @@ def test_heuristic_rollout_decision_is_one_the_heuristic_rates_best():
             view = engine.view(state, prompt.seat)
             decision = heuristic.rollout_decide(view, rng)
             assert prompt.offers(decision)
-            scores = heuristic._scored(view)
+            scores = heuristic._scored(view, heuristic.CURVE)
             best = max(s for s, _ in scores)
-            assert heuristic.score(Table(view), decision) == pytest.approx(best)
+            assert heuristic.score(heuristic.Scoring(view), decision) == pytest.approx(best)
             state, _ = engine.apply(state, decision)
 
 
@@ -171,8 +170,8 @@ def test_default_decision_is_least_harmful():
 
 
 def test_registry_versions():
-    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@5", "mcts@5"}
-    assert get_bot("mcts@5").actor == "ai:mcts@5"
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@6", "mcts@6"}
+    assert get_bot("mcts@6").actor == "ai:mcts@6" and get_bot("heuristic@5").actor == "ai:heuristic@5"
     # an older version stays playable by its label: recorded games name it
     assert get_bot("mcts@4").actor == "ai:mcts@4" and get_bot("mcts@4").decide is not get_bot("mcts").decide
     with pytest.raises(ValueError):
