@@ -9,7 +9,7 @@ portions (digest §13.7, §13.10); all portions of a frame are drunk at once
 from . import chi, extensions, hooks, variants
 from .content import of
 from .frames import find, pop, push
-from .ops import (card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, refillable, napping, order_from, pay,
+from .ops import (OTTO_SEAT, card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, refillable, napping, order_from, pay,
                   taking_part)
 from .state import State
 from .teams import team
@@ -104,7 +104,7 @@ def _mark_mead(state, fr):
     split by whoever turned it over once nobody changes it any more (digest §13.8)."""
     fr["mead"] = [k for k, r in enumerate(fr["reveals"])
                   if not r["event"] and card(state, r["cards"][0]).self_split and len(r["cards"]) == 1
-                  and r["seat"] != "otto"]             # Otto never splits a Drink [002:452]
+                  and r["seat"] != OTTO_SEAT]             # Otto never splits a Drink [002:452]
 
 
 def _announce(state, fr):
@@ -143,7 +143,7 @@ def start_event(state: State, fr_event: dict) -> None:
     the teams choose their Champions first, and only they take part (§15.5)."""
     if variants.of(state).champions(state, fr_event, fr_event["seat"]):
         return                                  # a Champion choice is on top; the event waits for it
-    if fr_event["seat"] == "otto":
+    if fr_event["seat"] == OTTO_SEAT:
         from .otto_drinks import event     # Otto turned it over on his Drink phase (otto_drinks.py)
         event(state, fr_event)
         return
@@ -177,7 +177,7 @@ def _contest_round(state: State, contest: dict) -> None:
     fr = {"f": "drink", "mode": "contest", "contest": contest["id"], "revealer": contest["revealer"],
           "reveals": [], "portions": [], "extra": []}
     for s in contest["tied"]:
-        if s == "otto":
+        if s == OTTO_SEAT:
             from .otto_drinks import contest_reveal     # Otto reveals too (otto_drinks.py)
             contest_reveal(state, fr)
             continue
@@ -199,7 +199,7 @@ def contest_step(state: State, contest: dict) -> None:
     best = max(scores.values()) if scores else 0
     tied = [s for s in contest["tied"] if scores and scores.get(str(s)) == best]
     if len(tied) > 1:
-        still = [s for s in tied if s == "otto" or state.seats[s].alcohol + chi.extra(state, state.seats[s].mat)
+        still = [s for s in tied if s == OTTO_SEAT or state.seats[s].alcohol + chi.extra(state, state.seats[s].mat)
                  < state.seats[s].fortitude]          # not passed out (Total Drunkenness, chi.py); Otto never is
         tied = still if len(still) <= 1 else tied
         if len(still) > 1:
@@ -215,7 +215,7 @@ def contest_step(state: State, contest: dict) -> None:
     winner = tied[0]
     emit(state, "contest_won", seat=winner, score=best)
     for s in contest["players"]:
-        if "otto" in (s, winner) and s != winner:
+        if OTTO_SEAT in (s, winner) and s != winner:
             from .otto_drinks import contest_pays   # he pays with the Inn's Gold, and is paid to the Inn
             contest_pays(state, s, winner)
         elif s != winner and not state.seats[s].out:
@@ -363,10 +363,10 @@ def _keeper(state: State, fr: dict, k: int):
     controlled it when it resolved (its first portion's holder; the active player when it
     had no single controller, Round on the House), else the first after them in turn order."""
     drank = [p["holder"] for p in fr["portions"] if p["reveal"] == k and not p["ignored"] and not p["event"]
-             and p["holder"] != "otto" and not state.seats[p["holder"]].out]     # Otto keeps none [002:490]
+             and p["holder"] != OTTO_SEAT and not state.seats[p["holder"]].out]     # Otto keeps none [002:490]
     if not drank:
         return None
-    first = next(p["holder"] for p in fr["portions"] if p["reveal"] == k and p["holder"] != "otto")
+    first = next(p["holder"] for p in fr["portions"] if p["reveal"] == k and p["holder"] != OTTO_SEAT)
     start = state.active if fr["mode"] == "house" else first
     return next(s for s in order_from(state, start) if s in drank)
 
@@ -379,7 +379,7 @@ def resolve_drink(state: State, fr: dict) -> None:
     pop(state)
     for p in fr["portions"]:
         s = p["holder"]
-        if s == "otto":
+        if s == OTTO_SEAT:
             from .otto_drinks import drink_portion      # Otto, no seat, drinks onto his tracks
             drink_portion(state, fr, p)
             continue

@@ -8,7 +8,7 @@ the Round ends when everyone else has passed since the last control change.
 from . import extensions
 from .changes import change, submit
 from .frames import active_round, find, pop, push
-from .ops import INN, POT, discard_card, emit, gain_gold, living_from, taking_part
+from .ops import INN, OTTO_SEAT, POT, discard_card, emit, gain_gold, living_from, taking_part
 from .state import State
 
 
@@ -162,7 +162,7 @@ def step(state: State, rnd: dict):
         extra = 1 if rnd.get("otto") else 0
         n = len(rnd["participants"]) + extra
         if n <= 1:
-            end(state, rnd, rnd["participants"][0] if rnd["participants"] else ("otto" if extra else None))
+            end(state, rnd, rnd["participants"][0] if rnd["participants"] else (OTTO_SEAT if extra else None))
         elif rnd["controller"] is not None and rnd["passes"] >= n - 1:
             end(state, rnd, rnd["controller"])
         elif rnd["controller"] is None and rnd["passes"] >= n:

@@ -17,7 +17,7 @@
 """
 from . import changes
 from .frames import find
-from .ops import emit
+from .ops import OTTO_SEAT, emit
 from .primitives import _bool, _int, _name, _nat, register
 from .steps import _portions, behaviour
 
@@ -61,7 +61,7 @@ def _run(state, fr, step):
         if step.get("draw"):
             p["draw"] = p.get("draw", 0) + step["draw"]
             emit(state, "drink_draw", holder=p["holder"], draw=p["draw"], card=fr["card"], by=fr["seat"])
-        if step.get("pay") and p["holder"] == "otto":
+        if step.get("pay") and p["holder"] == OTTO_SEAT:
             from .otto_drinks import mixin_pays     # he pays with the Inn's Gold (otto_drinks.py)
             mixin_pays(state, fr, step["pay"])
         elif step.get("pay") and p["holder"] != fr["seat"] and not state.seats[p["holder"]].out:

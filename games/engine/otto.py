@@ -34,7 +34,7 @@ Round of Gambling: he is in every Round, antes from the Inn, takes his gambling 
 turn passes his place, and passes when the play would be illegal or he reveals nothing to
 play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
 """
-from . import changes, choices, decks, extensions
+from . import changes, choices, decks, extensions, ops
 from .content import ACTION, CHEATING, GAMBLING, OTTO, of
 from .frames import active_round, pop, push
 from .ops import INN, POT, card, discard_card, draw_cards, emit, gain_gold, next_living, order_from
@@ -48,7 +48,7 @@ TRACK_MAX = 6
 MAX_PLAYERS = 6           # the rulebook adds him to two players; we allow up to 6 (R-OTTO-PLAYERS)
 FACTIONS = ("warrior", "rogue", "cleric", "wizard")
 REWARDS = ("gold", "cards")
-SOURCE = "otto"           # who a change he makes comes from (no seat: nobody hits back at him)
+SOURCE = ops.OTTO_SEAT    # who a change he makes comes from (no seat: nobody hits back at him)
 PLAY = "otto_play"        # his Cheating box on the stack, as a Cheating card (R-OTTO-CHEATING)
 
 #: who an Action box names: each player, or the player(s) with the most / least of something;
@@ -345,7 +345,7 @@ def gamble(state: State, rnd: dict) -> bool:
         emit(state, "otto_gamble_pass", illegal=play is not None, empty=cid is None)
         rnd["passes"] += 1
         return True
-    rnd["controller"], rnd["passes"], rnd["cheat_only"] = "otto", 0, play == "winning_hand"
+    rnd["controller"], rnd["passes"], rnd["cheat_only"] = SOURCE, 0, play == "winning_hand"
     emit(state, "otto_control", card=cid, play=play)
     if play == "raise":
         # the players' antes are pending changes they may answer, as any card's are

@@ -21,7 +21,7 @@ from . import changes, chi, drinks, gambling, items, minions, treasure
 from .changes import answerers
 from .content import of
 from .frames import active_round, find, pop, push
-from .ops import INN, discard_card, emit, order_drinks
+from .ops import INN, OTTO_SEAT, discard_card, emit, order_drinks
 from .state import State
 from .teams import any_of, member_in, opponents, same_team, solo, team
 
@@ -71,7 +71,7 @@ def seats_of(state: State, fr: dict, who: str) -> list[int]:
     player = fr["seat"]
     if who == "target":
         t = fr["args"].get("target")
-        return [] if t is None or t == "otto" else [t]   # no seat when a Minion or Otto is the target (otto.struck)
+        return [] if t is None or t == OTTO_SEAT else [t]   # no seat when a Minion or Otto is the target (otto.struck)
     if who == "self":
         return [player]
     if who == "targets":
@@ -480,7 +480,7 @@ def _args_courage(state, seat, card, step, ctx, chosen):
 def _args_extra_drink(state, seat, card, step, ctx, chosen):
     # never Otto's: nobody orders him a Drink [002:414]
     return [{"portion": k} for k, p in _portions(ctx)
-            if p["holder"] != "otto" and not same_team(state, p["holder"], seat)]
+            if p["holder"] != OTTO_SEAT and not same_team(state, p["holder"], seat)]
 
 
 def _run_order_drinks(state, fr, step):
@@ -540,7 +540,7 @@ def _args_catch_cheater(state, seat, card, step, ctx, chosen):
     # Otto's Cheating box on the stack counts as a Cheating card (otto.py, R-OTTO-CHEATING)
     fr = top_card(ctx) or (ctx[1] if top_frame_kind(ctx) == "otto_play" else None)
     rnd = active_round(state)
-    ok = (fr and rnd and fr["type"] == "Cheating" and (fr["seat"] == "otto" or not same_team(state, fr["seat"], seat))
+    ok = (fr and rnd and fr["type"] == "Cheating" and (fr["seat"] == OTTO_SEAT or not same_team(state, fr["seat"], seat))
           and seat in rnd["participants"])
     return [{}] if ok else []
 

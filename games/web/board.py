@@ -12,7 +12,7 @@ from typing import Any
 
 from games.web.bots import bot_level
 from games.web.characters import SAMPLER_NOTE
-from games.web.narrate import seat_names
+from games.web.narrate import OTTO_SEAT, seat_names
 from games.web import tavern
 
 MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 20)
@@ -109,6 +109,13 @@ def _half(view: dict, names: list[str]) -> dict | None:
 
 def _letter(team: int) -> str:
     return "ABCD"[team % 4]
+
+
+def _name(names: list[str], seat, default: str = "") -> str:
+    """A seat's player name, "Otto" for him (no seat), else `default`."""
+    if seat == OTTO_SEAT:
+        return "Otto"
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else default
 
 
 def _whose(name: str) -> str:
@@ -435,9 +442,10 @@ def portion_words(stack: list, portion: int, names: list[str]) -> str:
     top = next((fr for fr in reversed(stack) if fr.get("f") == "drink"), None)
     try:
         holder = top["portions"][portion]["holder"]
-        return "Otto's Drink" if holder == "otto" else f"{names[holder]}'s Drink"
     except (TypeError, KeyError, IndexError):
-        return f"Drink {portion + 1}"
+        holder = None
+    name = _name(names, holder)
+    return f"{name}'s Drink" if name else f"Drink {portion + 1}"
 
 
 def _in_play(cards, acted):
@@ -525,8 +533,7 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
         elif "portion" in d:
             parts.append("on " + portion_words(stack, d["portion"], names))
         if "target" in d:
-            aim = "Otto" if d["target"] == "otto" else names[d["target"]]
-            parts.append(("to " if "portion" in d else "at ") + aim)
+            parts.append(("to " if "portion" in d else "at ") + _name(names, d["target"]))
         if d.get("target_minion") is not None:
             parts.append("at " + in_play.get(d["target_minion"], "a Minion"))
         if d.get("targets"):
@@ -574,8 +581,7 @@ def _round(rnd: dict | None, names: list[str]) -> dict | None:
         return None
     return {
         "participants": [names[i] for i in rnd.get("participants", [])] + (["Otto"] if rnd.get("otto") else []),
-        "controller": ("Otto" if rnd.get("controller") == "otto" else names[rnd["controller"]])
-        if rnd.get("controller") is not None else "nobody",
+        "controller": _name(names, rnd.get("controller"), "nobody"),
         "turn": names[rnd["turn"]] if rnd.get("turn") is not None else "",
         "cheat_only": rnd.get("cheat_only"),
         "next": ("Only a Cheating card can take control now (a Winning Hand was played)." if rnd.get("cheat_only")
@@ -586,19 +592,17 @@ def _round(rnd: dict | None, names: list[str]) -> dict | None:
 def _frame(fr: dict, names: list[str]) -> dict:
     f = fr.get("f")
     seat = fr.get("seat", fr.get("revealer"))
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Otto" if seat == "otto" else ""
+    who = _name(names, seat)
     out = {"f": f, "who": who, "card": fr.get("card") if isinstance(fr.get("card"), dict) else None}
     if f == "card":
         args = fr.get("args") or {}
         tgt = args.get("target")
         out["title"] = f"{who} plays"
-        out["detail"] = f"at {names[tgt]}" if isinstance(tgt, int) and 0 <= tgt < len(names) else \
-            "at Otto" if tgt == "otto" else ""
+        out["detail"] = f"at {_name(names, tgt)}" if _name(names, tgt) else ""
     elif f == "drink":
         out["title"] = f"{who}'s Drink" + DRINK_MODES.get(fr.get("mode"), "")
         out["reveals"] = [c for r in fr.get("reveals", []) for c in r.get("cards", [])]
-        out["portions"] = [{"holder": names[p["holder"]] if isinstance(p.get("holder"), int)
-                            else "Otto" if p.get("holder") == "otto" else "?",
+        out["portions"] = [{"holder": _name(names, p.get("holder"), "?"),
                             "alcohol": p.get("alcohol", 0), "fortitude": p.get("fortitude", 0),
                             "ignored": p.get("ignored")} for p in fr.get("portions", [])]
     elif f == "event":

@@ -24,7 +24,7 @@ from games.models import Game
 #: How many of the latest decisions the log re-narrates at most per request.
 MAX_STEPS = 40
 
-INN, POT = "inn", "pot"           # how gold effects name the Inn and the pot (engine ops)
+INN, POT, OTTO_SEAT = "inn", "pot", "otto"   # how effects name the Inn, the pot and Otto (engine ops)
 PRIVATE_TYPES = {"pass"}          # a response-window pass: only its own seat hears of it
 GOLD_REASONS = {"ante": " as an ante", "passed_out_share": " as they passed out (shared among those still in)",
                 "passed_out_remainder": " as they passed out (what could not be shared)", "wages": " in Wages",
@@ -69,7 +69,7 @@ class Narrator:
             return "the Inn"
         if seat == POT:
             return "the pot"
-        if seat == "otto":
+        if seat == OTTO_SEAT:
             return "Otto"
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.names[seat]
@@ -363,7 +363,7 @@ class Narrator:
         if t == "round_ended":
             if fx.get("winner") is None:
                 return "Nobody won the Round."
-            if fx.get("winner") == "otto":
+            if fx.get("winner") == OTTO_SEAT:
                 return f"Otto won the Round: the pot of {fx.get('pot')} Gold goes to the Inn (he has no Gold)."
             return f"{w(fx.get('winner'))} won the Round and the pot of {fx.get('pot')} Gold."
         if t == "in_danger":
