@@ -1,6 +1,6 @@
 """Older bot versions stay what they were: recorded games name the version that decided.
 
-The hashes were taken from the commit before heuristic@6 and mcts@6 (71c8340), where
+The hashes were taken from the commit before heuristic@6 and mcts@6 (9f93511), where
 `heuristic` was heuristic@5 and `mcts` was mcts@5, over the same games and seeds."""
 import hashlib
 import json
