@@ -1,8 +1,11 @@
 """Fixtures of the event store and API tests: accounts with tokens, API clients, and a game
 row with a hand-written event log for tests that must not depend on the engine."""
+import itertools
+import random
+
 import pytest
 
-from games import store
+from games import engine, services, store
 
 
 @pytest.fixture(autouse=True)
@@ -11,11 +14,6 @@ def _fresh_state_cache():
     yield
     store.cache.clear()
 
-
-import itertools
-import random
-
-from games import engine, services
 
 _names = itertools.count()
 

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from games import engine, selectors, services
-from games.ai import decision_seed, get_bot
 from games.errors import ServiceError
 from games.models import Game, Table
 from games.web import board, narrate
 from replay import charts, frames
 from tests.packs.conftest import packs_dir  # noqa: F401 (fixture)
 from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
+from tests.web.autoplay import bot_turns, play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).parents[2]
@@ -87,15 +87,8 @@ def _dungeon_game(make_user, seed):
 
 def test_a_dungeon_game_is_narrated_labelled_and_charted(with_dungeon, make_user):
     game = _dungeon_game(make_user, "5d" * 32)
-    bot = get_bot("heuristic")
     lines, labels, shown_now = [], [], False
-    while True:
-        game.refresh_from_db()
-        if game.status == Game.Status.OVER:
-            break
-        state = selectors.game_state(game=game)
-        prompt = engine.prompts(state)[0]
-        view = engine.view(state, prompt.seat)
+    for _, prompt, view in bot_turns(game, told={None: lines}):
         if prompt.kind == "dungeon":
             panel = board.dungeon(view)     # the event being chosen about, not the one before it
             pending = next(fr for fr in view["stack"] if fr["f"] == "dungeon")
@@ -105,12 +98,6 @@ def test_a_dungeon_game_is_narrated_labelled_and_charted(with_dungeon, make_user
             labels += [board.label(d, prompt.kind, names, view["stack"],
                                    {c["id"]: c["title"] for c in view["seats"][prompt.seat]["hand"]})
                        for d in prompt.decisions]
-        decision = bot.decide(view, seed=decision_seed(secret="t", seq=game.seq, seat=prompt.seat))
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor=bot.actor,
-                                 expected_seq=game.seq)
-        game.refresh_from_db()
-        for step in narrate.narration_for(game=game, seat=None, after=game.seq - 1)["steps"]:
-            lines.extend(step["lines"])
     text = "\n".join(lines)
     assert "a Progress Counter comes off the Dungeon Event Deck" in text
     assert "Dungeon Event: “" in text and "Progress Counters go back on the Dungeon Event Deck" in text
@@ -131,17 +118,7 @@ def test_a_dungeon_game_is_narrated_labelled_and_charted(with_dungeon, make_user
 def test_a_dungeon_game_forks_with_its_dungeon_deck_as_it_was(with_dungeon, make_user):
     from replay import fork
     game = _dungeon_game(make_user, "5e" * 32)
-    bot = get_bot("heuristic")
-    while True:
-        game.refresh_from_db()
-        if game.status == Game.Status.OVER:
-            break
-        state = selectors.game_state(game=game)
-        prompt = engine.prompts(state)[0]
-        decision = bot.decide(engine.view(state, prompt.seat), seed=decision_seed(secret="t", seq=game.seq,
-                                                                                  seat=prompt.seat))
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor=bot.actor,
-                                 expected_seq=game.seq)
+    play_out(game)
     at = next(seq for seq in range(1, game.seq)
               if (s := fork.state_at(game=game, at=seq)).zones.get("dungeon:discard") and fork.forkable(s) is None)
     source = fork.state_at(game=game, at=at)

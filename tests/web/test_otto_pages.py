@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from games import engine, selectors, services
-from games.ai import decision_seed, get_bot
 from games.errors import ServiceError
 from games.models import Game, Table
 from games.web import board, narrate
 from replay import charts, frames
 from tests.packs.conftest import packs_dir  # noqa: F401 (fixture)
 from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
+from tests.web.autoplay import bot_turns
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).parents[2]
@@ -80,27 +80,14 @@ def _otto_game(make_user, seed, players=("deirdre", "gerki")):
 
 def test_an_otto_game_is_narrated_labelled_charted_and_verifies(with_otto_cards, make_user):
     game = _otto_game(make_user, "07" * 32)
-    bot = get_bot("heuristic")
     lines, labels = [], []
     for step in narrate.narration_for(game=game, seat=None, after=-1)["steps"]:
         lines.extend(step["lines"])
-    while True:
-        game.refresh_from_db()
-        if game.status == Game.Status.OVER:
-            break
-        state = selectors.game_state(game=game)
-        prompt = engine.prompts(state)[0]
-        view = engine.view(state, prompt.seat)
+    for _, prompt, view in bot_turns(game, told={None: lines}):
         assert board.otto(view, narrate.seat_names(view))["tracks"]
         if prompt.kind == "otto_reward":
             labels += [board.label(d, prompt.kind, narrate.seat_names(view), view["stack"], {})
                        for d in prompt.decisions]
-        decision = bot.decide(view, seed=decision_seed(secret="t", seq=game.seq, seat=prompt.seat))
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor=bot.actor,
-                                 expected_seq=game.seq)
-        game.refresh_from_db()
-        for step in narrate.narration_for(game=game, seat=None, after=game.seq - 1)["steps"]:
-            lines.extend(step["lines"])
     text = "\n".join(lines)
     assert "Otto joins the table (" in text and "Otto's first turn: he revealed “" in text   # told at seq 0
     assert "Otto's turn" in text and "Otto revealed “" in text and "on both of his tracks" in text

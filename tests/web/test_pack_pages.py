@@ -12,12 +12,11 @@ from pathlib import Path
 import pytest
 
 from games import engine, selectors, services
-from games.ai import decision_seed, get_bot
 from games.models import Game, Table
-from games.web import narrate
 from replay import frames
 from tests.packs.conftest import daareka, forget_content, packs_dir  # noqa: F401 (fixtures)
 from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
+from tests.web.autoplay import bot_turns, play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TEST_PACKS = Path(__file__).parents[1] / "packs"
@@ -85,26 +84,6 @@ def test_choosing_a_packs_character_in_the_lobby_plays_that_pack(with_test_packs
     assert game.setup["seats"][0] == {"character": "vlazlo"}
 
 
-def _play_with_bots(game, lines_for: dict) -> None:
-    """The heuristic bot decides for every seat through the service; after each decision the
-    log is narrated for each viewer in `lines_for` (seat or None), as the page asks for it."""
-    bot = get_bot("heuristic")
-    while True:
-        game.refresh_from_db()
-        if game.status == Game.Status.OVER:
-            return
-        state = selectors.game_state(game=game)
-        prompt = engine.prompts(state)[0]
-        decision = bot.decide(engine.view(state, prompt.seat),
-                              seed=decision_seed(secret="t", seq=game.seq, seat=prompt.seat))
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor=bot.actor,
-                                 expected_seq=game.seq)
-        game.refresh_from_db()
-        for viewer, lines in lines_for.items():
-            for step in narrate.narration_for(game=game, seat=viewer, after=game.seq - 1)["steps"]:
-                lines.extend(step["lines"])
-
-
 def _pack_game(make_user, seed="7a" * 32):
     ana = make_user("ana")
     table = services.table_create(owner=ana, player_count=3, turn_seconds=None,
@@ -117,7 +96,7 @@ def _pack_game(make_user, seed="7a" * 32):
 def test_the_log_names_pack_cards_and_tells_their_mechanics(with_test_packs, make_user):
     game = _pack_game(make_user)
     spectator, vlazlo = [], []
-    _play_with_bots(game, {None: spectator, 0: vlazlo})
+    play_out(game, told={None: spectator, 0: vlazlo})
     text = "\n".join(spectator)
     titles = {c["title"] for doc in game.setup["content"][1:] for c in doc["cards"]}
     assert any(title in text for title in titles if title.startswith("[test fixture]"))
@@ -133,7 +112,7 @@ def test_the_log_names_pack_cards_and_tells_their_mechanics(with_test_packs, mak
 
 def test_the_replay_narrates_a_pack_game_with_the_same_words(with_test_packs, make_user):
     game = _pack_game(make_user, seed="7b" * 32)
-    _play_with_bots(game, {})
+    play_out(game)
     game.refresh_from_db()
     lines = [line for at in range(1, game.seq + 1)
              for line in frames.frame(game=game, at=at, viewer="omniscient")["narration"]]
@@ -160,22 +139,14 @@ def test_the_board_shows_tokens_zones_and_pack_decisions_but_no_face_down_card(w
     services.seat_take(table_id=table.pk, user=ana, character="vlazlo", ai=True)
     services.seat_take(table_id=table.pk, user=ana, character="zot", ai=True)
     game = services.table_start(table_id=table.pk, user=ana, seed="7d" * 32)
-    bot = get_bot("heuristic")
     seen_minion_labels = False
-    for _ in range(400):
-        game.refresh_from_db()
-        state = selectors.game_state(game=game)
-        prompt = engine.prompts(state)[0]
+    for _, prompt, _ in bot_turns(game, limit=400):
         if prompt.seat == 0 and any(d["type"] == "activate" for d in prompt.decisions):
             page = client_for(ana).get(f"/games/{game.pk}/board/").content.decode()
             assert re.search(r'Minions: <span class="in-play" title="[^"]*Wages 2[^"]*">Grunt the Brawler', page)
             assert "Grunt the Brawler acts at" in page            # the activation's button, in words
             seen_minion_labels = True
             break
-        decision = bot.decide(engine.view(state, prompt.seat),
-                              seed=decision_seed(secret="t", seq=game.seq, seat=prompt.seat))
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor="test",
-                                 expected_seq=game.seq)
     assert seen_minion_labels
     page = client_for(make_user("watcher")).get(f"/games/{game.pk}/board/").content.decode()
     assert "<dt>Blood</dt>" in page and "face down" in page

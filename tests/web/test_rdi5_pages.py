@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from games import engine, selectors, services
-from games.ai import decision_seed, get_bot
 from tests.packs.conftest import packs_dir  # noqa: F401 (fixture)
 from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
+from tests.web.autoplay import bot_turns
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).parents[2]
@@ -37,26 +37,16 @@ def test_the_board_shows_levels_treasure_chi_and_their_prompts(samplers, make_us
     for ch in ("spyke", "zakhan", "sera"):
         services.seat_take(table_id=table.pk, user=ana, character=ch, ai=True)
     game = services.table_start(table_id=table.pk, user=ana, seed="5e" * 32)
-    bot = get_bot("heuristic")
     seen = set()
-    for _ in range(300):
-        game.refresh_from_db()
-        state = selectors.game_state(game=game)
-        if state.over:
+    for _, prompt, _ in bot_turns(game, limit=300):
+        if "treasure" in seen and "token" in seen and game.seq > 60:
             break
-        prompt = engine.prompts(state)[0]
         if prompt.seat == 0 and prompt.kind == "treasure" and "treasure" not in seen:
             page = client_for(ana).get(f"/games/{game.pk}/board/").content.decode()
             assert "Equip " in page and "Discard " in page and "Treasure!" in page
             seen.add("treasure")
         if prompt.seat == 2 and prompt.kind == "token":
             seen.add("token")
-        decision = bot.decide(engine.view(state, prompt.seat),
-                              seed=decision_seed(secret="t", seq=game.seq, seat=prompt.seat))
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor="test",
-                                 expected_seq=game.seq)
-        if "treasure" in seen and "token" in seen and game.seq > 60:
-            break
     assert {"treasure", "token"} <= seen
     page = client_for(ana).get(f"/games/{game.pk}/board/").content.decode()
     assert "<dt>Level</dt>" in page and "Equipped:" in page and "Total Drunkenness" in page
