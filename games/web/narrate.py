@@ -491,7 +491,7 @@ def narration_for(*, game: Game, seat: int | None, after: int) -> dict[str, Any]
     names = seat_names(engine.view(state, "spectator"))
     steps = []
     if start_seq == 0 and after < 0:
-        opening = otto_opening(state, names)
+        opening = otto_opening(state, names, from_position=bool((game.setup or {}).get("position")))
         if opening:
             steps.append({"seq": 0, "lines": opening})
     for seq, kind, payload, _ in rows[1:]:
@@ -504,16 +504,21 @@ def narration_for(*, game: Game, seat: int | None, after: int) -> dict[str, Any]
     return {"seq": upto, "steps": steps}
 
 
-def otto_opening(state, names: list[str]) -> list[str]:
+def otto_opening(state, names: list[str], from_position: bool = False) -> list[str]:
     """Otto takes the first turn while the game is created, whose Effects are not kept: told
-    from the state at seq 0 (docs/otto.md)."""
+    from the state at seq 0 (docs/otto.md). A game started from a position (a fork, a
+    scenario) has that turn behind it: only where Otto stands is told."""
     if not (state.options or {}).get("otto") or "otto" not in state.zones:
         return []
     factions = " and ".join(f.capitalize() for f in state.options.get("otto_factions") or [])
-    lines = ["Otto joins the table" + (f" ({factions})" if factions else " (no Otto cards)") + ": he always goes first."]
+    factions = f" ({factions})" if factions else " (no Otto cards)"
+    if from_position:
+        lines = [f"Otto is at the table{factions}, where the position left him."]
+    else:
+        lines = [f"Otto joins the table{factions}: he always goes first."]
     content = engine.content_of(state.content)
     shown = state.zones.get("otto:discard") or []
-    if shown:
+    if shown and not from_position:
         lines.append(f"Otto's first turn: he revealed “{content.cards[state.cards[shown[-1]]].title}” "
                      "and follows its Action box, then drinks from the Drink Deck.")
     tracks = [f"{name} {state.tokens[f'otto:fortitude:{i}']}/{state.tokens[f'otto:alcohol:{i}']}"

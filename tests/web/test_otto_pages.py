@@ -103,8 +103,13 @@ def test_an_otto_game_is_narrated_labelled_charted_and_verifies(with_otto_cards,
     r = client.get(f"/api/games/{game.pk}/verify/")
     assert r.status_code == 200 and r.json()["ok"] is True
     from replay import fork
-    # an Otto game forks where nothing is pending (tests/replay/test_fork_variants.py forks one)
-    assert any(fork.forkable(fork.state_at(game=game, at=at)) is None for at in range(1, game.seq))
+    # an Otto game forks where nothing is pending (tests/replay/test_fork_variants.py checks
+    # what the fork carries); its log starts where the position left Otto, not with his first turn
+    at = next(at for at in range(1, game.seq) if fork.forkable(fork.state_at(game=game, at=at)) is None)
+    forked = fork.game_fork(game=game, at=at, user=game.table.owner, seat=0)
+    opening = [line for step in narrate.narration_for(game=forked, seat=0, after=-1)["steps"] for line in step["lines"]]
+    assert opening[0].startswith("Otto is at the table (") and opening[1].startswith("Otto's tracks (")
+    assert not any("Otto joins" in line or "first turn" in line for line in opening), opening
     export = client.get(f"/api/games/{game.pk}/export/")
     assert export.status_code == 200 and b"game_ended" in export.content
 
