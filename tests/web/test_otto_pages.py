@@ -114,6 +114,28 @@ def test_an_otto_game_is_narrated_labelled_charted_and_verifies(with_otto_cards,
     assert export.status_code == 200 and b"game_ended" in export.content
 
 
+def test_a_drink_event_he_turns_over_in_his_first_turn_is_told_before_it_takes_place():
+    """His first turn is taken while the game is created (its Effects are not kept): a Drink
+    Event he turned over then waits on the stack for the players' answers, so the opening
+    tells it before the first decision's log says it takes place."""
+    for n in range(200):
+        state = engine.new_game({"seats": [{"character": c} for c in ("deirdre", "zot")], "seed": f"first-{n}",
+                                 "options": {"otto": True}})
+        event = next((fr for fr in state.stack if fr.get("f") == "event" and fr.get("seat") == "otto"), None)
+        if event:
+            break
+    title = engine.content_of(state.content).cards[state.cards[event["card"]]].title
+    names = narrate.seat_names(engine.view(state, "spectator"))
+    opening = narrate.otto_opening(state, names)
+    assert f"Otto turned over the Drink Event “{title}” from the Drink Deck; it takes place once" in opening[1]
+    lines = []
+    while not lines or not any("takes place" in line for line in lines):
+        prompt = engine.prompts(state)[0]
+        state, effects = engine.apply(state, next(d for d in prompt.decisions if d["type"] == "pass"))
+        lines += narrate.narrate_effects(effects, state=state, names=names, seat=None, over=False)
+    assert any(line.startswith(f"The Drink Event “{title}” Otto turned over takes place") for line in lines)
+
+
 def test_while_otto_plays_the_header_and_the_stack_say_so():
     view = {"over": False, "active": 1, "phase": "discard", "prompt": {"kind": "respond"},
             "stack": [{"f": "otto", "step": "drink", "id": 1}], "seats": []}
