@@ -33,6 +33,8 @@ from games.web.narrate import Narrator, seat_names
 from replay import tavern
 
 OMNISCIENT, SPECTATOR = "omniscient", "spectator"
+#: A Round of Gambling starts with a player's card, or with Otto's Action box (games/engine/otto.py).
+ROUND_STARTS = {"round_started", "otto_starts_round"}
 STATS = ("fortitude", "alcohol", "gold")
 #: Effect keys that may name hidden cards (a reshuffled deck's new order, cards drawn).
 HIDDEN_KEYS = {"reshuffled": ("cards",), "drew": ("cards",)}
@@ -178,8 +180,10 @@ def _explain(effects: list[dict], narrator: Narrator, before: list[dict], after:
     causes: dict[Any, list[str]] = {}
     for fx in effects:
         if fx.get("type") in ("played", "revealed", "event", "negated", "ignored", "drink_ignored", "drink_changed",
-                              "control", "round_started", "round_ended", "contest_won", "drank"):
+                              "control", *ROUND_STARTS, "round_ended", "contest_won", "drank"):
             key = fx.get("card") if fx.get("card") is not None else fx.get("type")
+            if fx.get("type") in ROUND_STARTS:
+                key = "round"                     # what an ante answers to, whoever started the Round
             line = narrator.line(fx, over=True)
             if line:
                 causes.setdefault(key, []).append(line)
@@ -197,7 +201,8 @@ def _explain(effects: list[dict], narrator: Narrator, before: list[dict], after:
                     touches = True
                 if not touches:
                     continue
-                for line in causes.get(fx.get("card"), []) if fx.get("card") is not None else []:
+                cause = "round" if t == "gold" and fx.get("reason") == "ante" else fx.get("card")
+                for line in causes.get(cause, []) if cause is not None else []:
                     if line not in chain:
                         chain.append(line)
                 line = narrator.line(fx, over=True)
@@ -373,7 +378,7 @@ def timeline(*, game: Game) -> dict[str, Any]:
             data["turns"].append(seq)
         if "drank" in types:
             data["drinks"].append(seq)
-        if "round_started" in types:
+        if types & ROUND_STARTS:
             data["rounds"].append(seq)
         if types & {"contest_won", "contest_tie"}:
             data["contests"].append(seq)

@@ -136,6 +136,50 @@ def test_a_drink_event_he_turns_over_in_his_first_turn_is_told_before_it_takes_p
     assert any(line.startswith(f"The Drink Event “{title}” Otto turned over takes place") for line in lines)
 
 
+def _sets_up(setup: dict) -> bool:
+    try:
+        engine.new_game(setup)
+    except ValueError:
+        return False
+    return True
+
+
+def test_a_round_his_action_box_starts_is_marked_and_explained_in_the_replay(with_otto_cards, make_user):
+    """The replay marks every Round of Gambling for its "next Round" step: one Otto's Action box
+    starts too (it emits `otto_starts_round`, not `round_started`), and explains its antes by it. The position
+    is the scenario "gambling-otto-starts-a-round-adds-no-prize" one turn earlier: Gerki drinks,
+    his turn ends, and Otto's turn starts the Round."""
+    import copy
+    import json
+
+    from games.engine.scenario import setup_from
+    here = ROOT / "tests" / "scenarios" / "otto"
+    setup = copy.deepcopy(json.loads((here / "gambling-otto-starts-a-round-adds-no-prize.json").read_text())["setup"])
+    setup.update(packs=["../../packs/otto/fixtures.json"], options={"otto": True}, active=1, phase="drink",
+                 drink_deck=["wine", "wine", "wine"])
+    setup["otto"]["turn"] = False
+    setup["seats"][1]["drink_me"] = ["wine"]
+    # a table picks Otto's two factions at random: a seed that picks the ones of his deck here
+    seed = next(seed for seed in (f"{n:02x}" * 32 for n in range(256))
+                if _sets_up(setup_from({**setup, "seed": seed}, here)))
+    ana = make_user("ana")
+    table = services.table_create(owner=ana, player_count=2, turn_seconds=None,
+                                  options={"packs": ["test-otto"], "otto": True})
+    services.seat_take(table_id=table.pk, user=ana, character="zot", ai=True, index=0)
+    services.seat_take(table_id=table.pk, user=ana, character="gerki", index=1)
+    game = services.table_start(table_id=table.pk, user=ana, seed=seed, position=setup_from(setup, here)["position"])
+    services.submit_decision(game_id=game.pk, seat=1, decision={"type": "drink"}, actor="test", expected_seq=game.seq)
+    game.refresh_from_db()
+    assert frames.timeline(game=game)["rounds"] == [1]
+    page = client_for(ana).get(f"/games/{game.pk}/replay/").content.decode()
+    assert '"rounds": [1]' in page                       # the replay's "next Round" (G) goes there
+    # asked why their Gold fell, the replay names the Round he started
+    antes = [c for c in frames.frame(game=game, at=1, viewer="omniscient")["changes"] if c["stat"] == "gold"]
+    assert [c["seat"] for c in antes] == [0, 1]
+    assert all(c["chain"][0].startswith("Otto's Action box starts a Round of Gambling") and
+               c["chain"][1].endswith("paid 1 Gold to the pot as an ante.") for c in antes), antes
+
+
 def test_while_otto_plays_the_header_and_the_stack_say_so():
     view = {"over": False, "active": 1, "phase": "discard", "prompt": {"kind": "respond"},
             "stack": [{"f": "otto", "step": "drink", "id": 1}], "seats": []}
