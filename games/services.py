@@ -91,7 +91,7 @@ def _check_table_options(options: dict, docs: list[dict]) -> None:
 
 
 def _check_otto(options: dict, variant: str, player_count: int) -> None:
-    """Otto (games/engine/otto.py) plays only in individual games [002:474], at 2 to 6 players."""
+    """Otto (games/engine/otto.py) plays only in individual games [002:464], at 2 to 6 players."""
     if not options.get("otto"):
         return
     if variant != "base":

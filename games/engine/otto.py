@@ -2,28 +2,28 @@
 
 Otto is part of the rules, not a player anyone controls, so he is **not a seat**: every seat
 is a person or a bot that can win, lose, hold cards and be asked; Otto does none of that
-[002:408-414] (R-OTTO-NO-SEAT). He lives in the table's state:
+[002:412-414] (R-OTTO-NO-SEAT). He lives in the table's state:
 
 - `state.zones["otto"]` his deck (top last), `"otto:discard"` its discard pile; dealt from the
-  game's cards of type "Otto", two factions of them [002:400-402] (R-OTTO-FACTIONS);
+  game's cards of type "Otto", two factions of them [002:408] (R-OTTO-FACTIONS);
 - `state.tokens["otto:fortitude:<seat>"]` / `"otto:alcohol:<seat>"`: his 0-6 track facing each
-  player, 6 and 0 at the start [002:400]; `"otto:owed:<seat>"` rewards a player has earned by
+  player, 6 and 0 at the start [002:408]; `"otto:owed:<seat>"` rewards a player has earned by
   making him pass out on their track and not yet taken; `"otto:before"`: the seat he sits
-  just before (he always goes first [002:404]).
+  just before (he always goes first [002:410]).
 
 His turn is a frame (`"otto"`) the engine plays by itself: his Action phase reveals and
 discards the top card of his deck and follows its Action box (which may start a Round of
 Gambling, R-OTTO-STARTS-ROUND); his Drink phase drinks a Drink (with its Chasers) from the
-Drink Deck onto both tracks, or has a Drink Event he turns over take place [002:420-426]
+Drink Deck onto both tracks, or has a Drink Event he turns over take place [002:422-428]
 (otto_drinks.py: R-OTTO-DRINK, R-OTTO-EVENT). It comes before the
 first player's first turn and then every time the turn passes him (after the turn of the seat
 before him). A track where his Alcohol Content reaches his Fortitude is reset to 0 and 6, and
-that player chooses 1 Gold from the Inn or 2 cards [002:414-416] (a `pick` frame, asked at
+that player chooses 1 Gold from the Inn or 2 cards [002:416-418] (a `pick` frame, asked at
 the end of the turn: R-OTTO-TRACK).
 
 A player's card that makes "each other player" or "each player" lose or gain Fortitude or
-Alcohol Content also does it to Otto, on that player's track only [002:428-434]; one that
-makes each other player pay its player Gold makes Otto pay from the Inn [002:412]; one that
+Alcohol Content also does it to Otto, on that player's track only [002:430-434]; one that
+makes each other player pay its player Gold makes Otto pay from the Inn [002:414]; one that
 picks "another player" may pick him when he can take all it does (R-OTTO-TARGETING).
 
 An Otto card says what its Action box does with `action`, in this module's vocabulary
@@ -52,7 +52,7 @@ SOURCE = ops.OTTO_SEAT    # who a change he makes comes from (no seat: nobody hi
 PLAY = "otto_play"        # his Cheating box on the stack, as a Cheating card (R-OTTO-CHEATING)
 
 #: who an Action box names: each player, or the player(s) with the most / least of something;
-#: players tied on it all take the effect [002:422-424]
+#: players tied on it all take the effect [002:426]
 WHO = ("each", "most_fortitude", "least_fortitude", "most_alcohol", "least_alcohol",
        "most_gold", "least_gold", "most_cards", "least_cards")
 
@@ -60,15 +60,15 @@ WHO = ("each", "most_fortitude", "least_fortitude", "most_alcohol", "least_alcoh
 STEPS = {
     "lose": ({"stat", "amount", "who"}, "the players named lose that much Fortitude or Alcohol Content"),
     "gain": ({"stat", "amount", "who"}, "the players named gain that much Fortitude or Alcohol Content"),
-    "pay": ({"amount", "who"}, "the players named pay Otto that much Gold (it goes to the Inn [002:410])"),
-    "give": ({"amount", "who"}, "Otto gives the players named that much Gold, from the Inn [002:410]"),
+    "pay": ({"amount", "who"}, "the players named pay Otto that much Gold (it goes to the Inn [002:414])"),
+    "give": ({"amount", "who"}, "Otto gives the players named that much Gold, from the Inn [002:414]"),
     "self": ({"stat", "amount"}, "Otto gains (amount > 0) or loses Fortitude or Alcohol Content on both tracks"),
     "gamble": (set(), "Otto starts a Round of Gambling (as \"Gambling? I'm in!\" as an Action): each player antes 1, "
                       "he antes from the Inn and is in control; he adds no Prize [002:436, 466] (R-OTTO-STARTS-ROUND)"),
 }
 STATS = ("fortitude", "alcohol")
 
-#: What his Sometimes box may do when a card or a Drink affects him [002:440-452]; "the
+#: What his Sometimes box may do when a card or a Drink affects him [002:440-450]; "the
 #: player" is the one whose card affected him (nobody for a Drink he drinks), "the affected
 #: track(s)" the tracks the trigger changes.
 RESPONSES = {
@@ -196,7 +196,7 @@ def targets(state: State, seat: int, c) -> list[dict]:
 
 def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
     """A player's card step that reaches "each other player" or "each player", or picked him as
-    "another player", reaches Otto, on the track facing that player [002:428-432]. Called by
+    "another player", reaches Otto, on the track facing that player [002:430-432]. Called by
     steps.py."""
     player = fr.get("seat")
     aimed = step.get("who") == "target" and fr["args"].get("target") == SOURCE
@@ -208,9 +208,9 @@ def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
     trigger = card(state, fr["card"]).type.split(" - ")[0]
     why = {"card": fr["card"], "by": player}
     if stat == "gold":
-        # "each other player pays you": Otto pays with Inn Gold [002:410], the Inn never runs out
+        # "each other player pays you": Otto pays with Inn Gold [002:414], the Inn never runs out
         # (digest §3); it affects his Gold and neither track, so a response "on the affected
-        # track(s)" does nothing [002:448-450]
+        # track(s)" does nothing [002:446]
         if step.get("to") == "player" and delta < 0:
             respond(state, [], trigger, player, fr["card"], {"inn_pays": [player, -delta], "why": why})
         return
@@ -247,7 +247,7 @@ class Otto(extensions.TableOption):
             return (f"The otto option is true (two factions at random) or a list of one or two factions "
                     f"from: {', '.join(FACTIONS)}.")
         if state.variant != "base":
-            return "Otto can't play in a team variant: he can only be a foil to individual players [002:474]."
+            return "Otto can't play in a team variant: he can only be a foil to individual players [002:464]."
         if len(state.seats) > MAX_PLAYERS:
             return f"Otto plays at tables of 2 to {MAX_PLAYERS} players (R-OTTO-PLAYERS)."
         return None
@@ -260,19 +260,19 @@ class Otto(extensions.TableOption):
         else:
             pool = sorted(keys)
             factions = []
-            for n in range(min(2, len(pool))):       # two of the factions the game holds [002:402]
+            for n in range(min(2, len(pool))):       # two of the factions the game holds [002:408]
                 factions.append(pool.pop(choice(len(pool), state.seed, f"otto-faction-{n}")))
         state.options["otto_factions"] = sorted(factions)     # public: which two are in play
         decks.deal(state, DECK, list(deck_keys(of(state), factions)))
         for s in range(len(state.seats)):
             _set(state, s, TRACK_MAX, 0)
         if "starting_gold" not in state.options:
-            # Otto counts as one more player for the Gold everyone starts with: 10, not 8 [002:404]
+            # Otto counts as one more player for the Gold everyone starts with: 10, not 8 [002:410]
             from . import variants
             gold = variants.of(state).starting_gold(len(state.seats) + 1)
             for m in state.mats:
                 m.gold = gold
-        push(state, {"f": DECK, "step": "action", "first": True})   # Otto always goes first [002:404]
+        push(state, {"f": DECK, "step": "action", "first": True})   # Otto always goes first [002:410]
 
     def place(self, state, position):
         """A scenario's `"otto": {"deck": [slugs, top first], "discard": [...], "tracks":
@@ -415,8 +415,8 @@ def _reward(state: State, fr: dict, option) -> None:
 
 def _draw(state: State):
     if not state.zones[DECK] and active_round(state) is not None:
-        return None                     # not reshuffled until the Round of Gambling is over [002:418]
-    if not decks.refill(state, DECK):   # his discards become his deck at once [002:418]
+        return None                     # not reshuffled until the Round of Gambling is over [002:420]
+    if not decks.refill(state, DECK):   # his discards become his deck at once [002:420]
         return None
     return state.zones[DECK].pop()
 
@@ -432,13 +432,13 @@ def _who(state: State, who: str) -> list[int]:
         return len(seat.hand) if what == "cards" else getattr(seat, what)
 
     best = (max if most == "most" else min)(value(s) for s in living)
-    return [s for s in living if value(s) == best]        # a tie: all of them [002:422-424]
+    return [s for s in living if value(s) == best]        # a tie: all of them [002:426]
 
 
 def _action(state: State) -> None:
     cid = _draw(state)
     if cid is None:
-        emit(state, "otto_no_card")                     # nothing to reveal: nothing happens [002:488]
+        emit(state, "otto_no_card")                     # nothing to reveal: nothing happens [002:460]
         return
     state.zones[DISCARD].append(cid)
     c = card(state, cid)

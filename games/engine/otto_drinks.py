@@ -24,7 +24,7 @@ from .state import State
 
 def drink(state: State) -> None:
     """His Drink phase: a Drink from the Drink Deck, with its Chasers, onto both tracks
-    [002:424-426]; a Drink Event takes place, with him as its revealer (R-OTTO-EVENT)."""
+    [002:428]; a Drink Event takes place, with him as its revealer (R-OTTO-EVENT)."""
     r = turn_over(state, skip_events=False)
     if r is None:
         emit(state, "otto_no_drink")

@@ -8,7 +8,7 @@ the event's steps (its `each`, in dungeon.py's vocabulary):
 
 - `lose` / `gain`: on every live track (`otto.hit`); an event is no Action, Sometimes,
   Anytime card or Drink, so his Sometimes box does not answer it [002:440];
-- `pay`: Gold he pays to the Inn comes from the Inn [002:410]: nothing;
+- `pay`: Gold he pays to the Inn comes from the Inn [002:414]: nothing;
 - `discard`, `discard_drink_me`: he has no hand and no Drink Me! pile; a forced discard does
   nothing [002:454];
 - `reveal_drink`: he turns over a Drink (Drink Events set aside, as the players do) and drinks

@@ -1,4 +1,4 @@
-"""Otto's Sometimes box (Allies; digest §22, [002:440-452]; docs/otto.md, R-OTTO-SOMETIMES).
+"""Otto's Sometimes box (Allies; digest §22, [002:440-450]; docs/otto.md, R-OTTO-SOMETIMES).
 
 When a player's Action, Sometimes or Anytime card or a Drink is about to do something to him
 (change one of his tracks, make him pay Gold), he reveals his top card. If its Sometimes box
@@ -25,10 +25,10 @@ TRIGGER = "otto_trigger"
 
 def respond(state: State, tracks: list[int], trigger: str, player, cause, effect: dict) -> None:
     """`effect`, from a card of type `trigger` played by `player` (None: his own Drink) or the
-    Drink `cause`, is about to reach his `tracks` (the affected tracks [002:448-450]): he
+    Drink `cause`, is about to reach his `tracks` (the affected tracks [002:446]): he
     reveals his top card and answers with its Sometimes box, or the effect lands at once."""
     cid = _draw(state)
-    if cid is None:                        # no card (in a Round of Gambling): no response [002:452]
+    if cid is None:                        # no card (in a Round of Gambling): no response [002:450]
         _land(state, effect)
         return
     c = card(state, cid)

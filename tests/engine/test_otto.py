@@ -75,7 +75,7 @@ def test_set_up_two_factions_ten_cards_tracks_and_ten_gold():
     factions = {of(state).cards[state.cards[c]].otto["faction"] for c in state.zones["otto"] + state.zones["otto:discard"]}
     assert len(factions) == 2 and sorted(factions) == state.options["otto_factions"]
     assert len(state.zones["otto:discard"]) == 1               # his first turn is behind him
-    assert all(s.gold == 10 for s in state.seats)               # 10 Gold, not 8 [002:404]
+    assert all(s.gold == 10 for s in state.seats)               # 10 Gold, not 8 [002:410]
     assert {k for k in state.tokens if k.startswith("otto:fortitude")} == {"otto:fortitude:0", "otto:fortitude:1"}
 
 
@@ -177,7 +177,7 @@ def test_simulate_variant_otto_plays_with_bots(capsys):
 
 
 def test_no_reshuffle_of_his_deck_during_a_round_of_gambling():
-    """[002:418, 452]: his deck runs out in a Round: no card, so no response, until it is over."""
+    """[002:420, 450]: his deck runs out in a Round: no card, so no response, until it is over."""
     from games.engine import otto
     state = new_game(_setup())
     state.zones["otto:discard"] += state.zones["otto"]
@@ -193,7 +193,7 @@ def test_no_reshuffle_of_his_deck_during_a_round_of_gambling():
 
 
 def test_his_first_turn_takes_a_dungeon_counter_and_the_first_player_still_takes_theirs():
-    """[002:464]: a counter at the end of his turn too, his first one included (set-up puts 2)."""
+    """[002:468]: a counter at the end of his turn too, his first one included (set-up puts 2)."""
     events = json.loads((HERE.parent / "packs" / "dungeon-events.json").read_text())
     # no Otto cards: only his Drink's window may wait on the players (they let it be)
     state = _past_his_first_turn(new_game(_setup(options={"otto": True, "dungeon_events": True},
