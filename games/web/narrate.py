@@ -516,17 +516,17 @@ def otto_opening(state, names: list[str], from_position: bool = False) -> list[s
         lines = [f"Otto is at the table{factions}, where the position left him."]
     else:
         lines = [f"Otto joins the table{factions}: he always goes first."]
-    cards = engine.content_of(state.content).cards
-    shown = state.zones.get("otto:discard") or []
-    if shown and not from_position:
-        lines.append(f"Otto's first turn: he revealed “{cards[state.cards[shown[-1]]].title}” "
-                     "and follows its Action box, then drinks from the Drink Deck.")
-    # a Drink Event he turned over waits on the stack for the players' answers: its "takes
-    # place" comes with the first decision, so the turning over is told here
-    event = next((fr for fr in state.stack if fr.get("f") == "event" and fr.get("seat") == OTTO_SEAT), None)
-    if event and not from_position:
-        lines.append(f"Otto turned over the Drink Event “{cards[state.cards[event['card']]].title}” from the Drink Deck; "
-                     "it takes place once everyone has had the chance to answer it.")
+        cards = engine.content_of(state.content).cards
+        shown = state.zones.get("otto:discard") or []
+        if shown:
+            lines.append(f"Otto's first turn: he revealed “{cards[state.cards[shown[-1]]].title}” "
+                         "and follows its Action box, then drinks from the Drink Deck.")
+        # a Drink Event he turned over waits on the stack for the players' answers: its "takes
+        # place" comes with the first decision, so the turning over is told here
+        event = next((fr for fr in state.stack if fr.get("f") == "event" and fr.get("seat") == OTTO_SEAT), None)
+        if event:
+            lines.append(f"Otto turned over the Drink Event “{cards[state.cards[event['card']]].title}” from the "
+                         "Drink Deck; it takes place once everyone has had the chance to answer it.")
     tracks = [f"{name} {state.tokens[f'otto:fortitude:{i}']}/{state.tokens[f'otto:alcohol:{i}']}"
               for i, name in enumerate(names) if f"otto:fortitude:{i}" in state.tokens]
     lines.append("Otto's tracks (Fortitude/Alcohol) facing " + ", ".join(tracks) + ".")
