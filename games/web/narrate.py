@@ -521,6 +521,9 @@ def otto_opening(state, names: list[str], from_position: bool = False) -> list[s
         if shown:
             lines.append(f"Otto's first turn: he revealed “{cards[state.cards[shown[-1]]].title}” "
                          "and follows its Action box, then drinks from the Drink Deck.")
+        else:
+            lines.append("Otto's first turn: he has no card to reveal, so his Action does nothing; "
+                         "then he drinks from the Drink Deck.")
         # a Drink Event he turned over waits on the stack for the players' answers: its "takes
         # place" comes with the first decision, so the turning over is told here
         event = next((fr for fr in state.stack if fr.get("f") == "event" and fr.get("seat") == OTTO_SEAT), None)
