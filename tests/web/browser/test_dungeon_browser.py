@@ -7,7 +7,7 @@ import re
 import pytest
 
 from .conftest import shot
-from .test_browser import _name, play_until, sign_up
+from .test_browser import _name, log_says, play_until, sign_up
 from .test_team_browser import fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -38,7 +38,7 @@ def test_a_player_plays_with_dungeon_events_on_a_phone(site, chrome):
     shot(page, "dungeon-phone-start")
     play_until(page, site, random.Random(5), stuck="dungeon-stuck",
                done=lambda page: "Dungeon Event: “" in page.inner_text("#log") or page.locator("#gameover").count())
-    assert "Dungeon Event: “" in page.inner_text("#log"), "three turns pass in any game"
+    log_says(page, "Dungeon Event: “")                  # three turns pass in any game
     # the event card shows while it is being chosen about (maybe by this player) and after
     page.wait_for_selector("#board #dungeon .t-dungeon-event")
     fits(page)

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from .conftest import shot
-from .test_browser import _name, play_until, sign_up
+from .test_browser import _name, log_says, play_until, sign_up
 from .test_team_browser import fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -29,13 +29,13 @@ def test_a_player_plays_with_otto_on_a_phone(site, chrome):
     mat = page.inner_text("#otto-mat")
     assert "Facing" in mat and "none (Inn)" in mat
     assert page.locator("#otto-mat tr.otto-track").count() == 2
-    assert "Otto joins the table" in page.inner_text("#log")
+    log_says(page, "Otto joins the table")
     page.set_viewport_size({"width": 390, "height": 844})
     fits(page)
     shot(page, "otto-phone-start")
     play_until(page, site, random.Random(7), stuck="otto-stuck",
                done=lambda page: "Otto's turn" in page.inner_text("#log") or page.locator("#gameover").count())
-    assert "Otto's turn" in page.inner_text("#log"), "the turn passes him after the second player's"
+    log_says(page, "Otto's turn")                       # the turn passes him after the second player's
     fits(page)
     shot(page, "otto-phone-later")
     context.close()
