@@ -7,7 +7,7 @@ import time
 import pytest
 
 from .conftest import shot
-from .test_browser import _name, board_seq, sign_up, take_my_turn
+from .test_browser import _name, board_seq, log_says, sign_up, take_my_turn
 from .test_team_browser import fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -63,7 +63,7 @@ def test_a_player_as_the_boss_plays_two_ai_challengers_to_the_end(site, chrome):
     assert any("2 Actions a turn" in line or " of 2" in line for line in lines), \
         f"after the half first turn the Boss plays 2 Actions a turn: {lines}"
     assert page.locator("#gameover .standings li").count() == 3
-    page.wait_for_function("document.querySelector('#log').innerText.includes('Game over')", timeout=15000)
+    log_says(page, "Game over")
     shot(page, "boss-phone-game-over")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.click("#gameover a[href$='/replay/']")

@@ -79,7 +79,7 @@ def test_a_player_ticks_the_cards_a_dungeon_event_discards(site, chrome, django_
     shot(page, "dungeon-pick-phone")
     button.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('log').innerText.includes('discarded 3 cards to')", timeout=60000)
+    log_says(page, "discarded 3 cards to", timeout=60000)
     said = next(line for line in page.inner_text("#log").splitlines() if "discarded 3 cards to" in line)
     assert all(f"“{t}”" in said for t in ticked), said
     shot(page, "dungeon-pick-done")

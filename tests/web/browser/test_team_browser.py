@@ -7,7 +7,7 @@ import time
 import pytest
 
 from .conftest import ARTIFACTS, shot
-from .test_browser import _name, board_seq, sign_up, take_my_turn
+from .test_browser import _name, board_seq, log_says, sign_up, take_my_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -67,7 +67,7 @@ def test_a_player_and_an_ai_partner_play_two_ai_opponents_to_the_end(site, chrom
     assert turns > 0 and "potion" in kinds
     assert page.locator("#gameover .standings li").count() == 4 and page.locator("#gameover .standings li.winner").count() in (2, 4)
     # the log's lines come over the stream, the board over its own swap: wait for the last line
-    page.wait_for_function("document.querySelector('#log').innerText.includes('Game over')", timeout=15000)
+    log_says(page, "Game over")
     shot(page, "team-phone-game-over")
     assert "half-chip now" in halves, "the mat showed whose half of the turn was being played"
 
