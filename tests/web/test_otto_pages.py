@@ -124,6 +124,7 @@ def test_a_drink_event_he_turns_over_in_his_first_turn_is_told_before_it_takes_p
         event = next((fr for fr in state.stack if fr.get("f") == "event" and fr.get("seat") == "otto"), None)
         if event:
             break
+    assert event, "in 200 deals Otto's first turn turns over a Drink Event"
     title = engine.content_of(state.content).cards[state.cards[event["card"]]].title
     names = narrate.seat_names(engine.view(state, "spectator"))
     opening = narrate.otto_opening(state, names)
