@@ -1,11 +1,14 @@
 """How strong would the search bot be if it knew what it cannot see? (docs/ai.md, "Where the gap is")
 
-    python tools/search_ceiling.py --knows nothing|hands|everything --games 100 --seed 9001 [--jobs 2]
+    python tools/search_ceiling.py --knows nothing|history|hands|everything --games 100 --seed 9001 [--jobs 2]
 
 Plays the current search bot against the current heuristic bot in two-seat base games, seated
 and dealt as `manage.py tournament` does, with the search told more than its view:
 
 - `nothing`: the bot as it plays (the baseline, on the same deals);
+- `history`: told the heuristic seat's decisions as the table saw them (each with the search
+  seat's view of that moment), it deals only hands with which the heuristic would have
+  decided the same (tools/hand_inference.py);
 - `hands`: its opponents' hands are added to its view, so every sample deals them as they are;
 - `everything`: every sample *is* the true state (hands and every deck order, so it also knows
   what will be drawn).
@@ -18,21 +21,24 @@ interval and the search's mean processor time per decision.
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from games import engine  # noqa: E402
-from games.ai import get_bot, mcts  # noqa: E402
+from games.ai import get_bot, heuristic, mcts  # noqa: E402
 from games.ai.common import decision_seed  # noqa: E402
 from games.ai.determinize import Skeleton  # noqa: E402
 from games.ai.match import MatchResult, cast_characters, seating  # noqa: E402
 from games.engine.state import clone  # noqa: E402
+from hand_inference import TRIES, Inference, Seen  # noqa: E402
 
-KNOWS = ("nothing", "hands", "everything")
+KNOWS = ("nothing", "history", "hands", "everything")
 
 
 def _told(view: dict, state, knows: str) -> dict:
@@ -44,39 +50,57 @@ def _told(view: dict, state, knows: str) -> dict:
     return view
 
 
-def _search(view: dict, state, seed: str, knows: str):
-    if knows != "everything":
+def _search(view: dict, state, seed: str, knows: str, history=()):
+    if knows in ("nothing", "hands"):
         return mcts.decide(_told(view, state, knows), seed=seed)
-
-    class Known(Skeleton):          # every sample is the true state
-        def sample(self, rng):
-            return clone(state)
-
-    mcts.Skeleton = Known
+    mcts.Skeleton = _sampler(state, knows, history, view["prompt"]["seat"])
     try:
         return mcts.decide(view, seed=seed)
     finally:
         mcts.Skeleton = Skeleton
 
 
+def _sampler(state, knows: str, history, me: int) -> type:
+    if knows == "everything":
+        class Known(Skeleton):          # every sample is the true state
+            def sample(self, rng):
+                return clone(state)
+        return Known
+
+    class Inferring(Skeleton):          # deals that agree with the history (tools/hand_inference.py)
+        def __init__(self, view, options=None):
+            super().__init__(view, options, card_params=False)
+            self.inference = Inference(self, history, me, heuristic.CURVE)
+
+        def sample(self, rng):
+            for _ in range(TRIES):
+                sample = super().sample(rng)
+                if self.inference.agrees(sample):
+                    break
+            return sample
+    return Inferring
+
+
 def play(game: int, seed: int, knows: str) -> tuple[float, list[float]]:
     """One game: the search's share of the win and its processor time per decision."""
-    heuristic = get_bot("heuristic")
+    opponent = get_bot("heuristic")
     names = seating("search", "heuristic", game, 2)
     chars = cast_characters("base", game, 2, None, None)
     game_seed = f"tournament-{seed}-{game // 2}"      # the deals `tournament --seed` plays
     state = engine.new_game({"seats": [{"character": c} for c in chars], "seed": game_seed})
-    cpu, seq = [], 0
+    cpu, seq, history = [], 0, []
     while not state.over and seq < 5000:
         prompt = engine.prompts(state)[0]
         view = engine.view(state, prompt.seat)
         seed_for = decision_seed(secret=game_seed, seq=seq, seat=prompt.seat)
         if names[prompt.seat] == "search":
             started = time.process_time()
-            decision = _search(view, state, seed_for, knows)
+            decision = _search(view, state, seed_for, knows, history)
             cpu.append(time.process_time() - started)
         else:
-            decision = heuristic.decide(view, seed=seed_for)
+            decision = opponent.decide(view, seed=seed_for)
+            if knows == "history":      # a copy: a view shares the state's frames, which later decisions change
+                history.append(Seen(copy.deepcopy(engine.view(state, names.index("search"))), decision))
         state, _ = engine.apply(state, decision)
         seq += 1
     winners = [names[w] for w in state.winners] if state.over else []

@@ -86,7 +86,11 @@ def _instances(content, seats: list[dict], options: dict | None = None) -> tuple
 class Skeleton:
     """What a view fixes once (instances, seen cards, the stack), so each sample is cheap."""
 
-    def __init__(self, view: dict, options: dict | None = None):
+    def __init__(self, view: dict, options: dict | None = None, card_params: bool = True):
+        """`card_params` gives each card frame of the stack its card's printed numbers, as the
+        search has always seen them. The engine's own frames carry none, and heuristic@6 read
+        them from the frame, so what rebuilds exactly what a heuristic@6 seat saw
+        (tools/hand_inference.py) leaves them out."""
         seats = view["seats"]
         self.view, self.options = view, dict(view.get("options") or {} if options is None else options)
         content = common.content(view)
@@ -135,7 +139,7 @@ class Skeleton:
                 card_frame = raw["frame"]
             else:
                 card_frame = raw
-            if card_frame.get("f") == "card" and "params" not in card_frame:
+            if card_params and card_frame.get("f") == "card" and "params" not in card_frame:
                 card_frame["params"] = dict(content.cards[cards[card_frame["card"]]].params)
             if "poll" in raw and "i" not in raw:
                 poll = raw["poll"]
@@ -146,10 +150,11 @@ class Skeleton:
         self.next_id = max([fr.get("id", 0) for fr in stack] + [0]) + 1000
         self.decisions = sorted(engine_key(d) for d in prompt["decisions"])
 
-    def _deal(self, rng: random.Random) -> tuple[dict, dict]:
-        """Each owner's unseen cards, shuffled, with the face-down zones filled first (a side
-        deck's zone only with cards of its deck): (what is left per owner, each zone's cards)."""
-        pools = {o: list(ids) for o, ids in self.pools.items()}
+    def _deal(self, rng: random.Random, fixed: set) -> tuple[dict, dict]:
+        """Each owner's unseen cards but the `fixed` ones, shuffled, with the face-down zones
+        filled first (a side deck's zone only with cards of its deck): (what is left per
+        owner, each zone's cards)."""
+        pools = {o: [cid for cid in ids if cid not in fixed] if fixed else list(ids) for o, ids in self.pools.items()}
         for ids in pools.values():
             rng.shuffle(ids)
         zones = {}
@@ -163,14 +168,18 @@ class Skeleton:
             pools[who] = [cid for cid in pool if cid not in taken]
         return pools, zones
 
-    def sample(self, rng: random.Random) -> engine.State:
-        view = self.view
-        pools, zones = self._deal(rng)
+    def sample(self, rng: random.Random, hands: dict | None = None) -> engine.State:
+        """A full state; `hands` (seat -> unseen card ids) puts exactly those in a hand the
+        view hides (tools/hand_inference.py asks what another seat held)."""
+        view, hands = self.view, hands or {}
+        pools, zones = self._deal(rng, {cid for ids in hands.values() for cid in ids})
         seats, mats = [], {}
         for i, s in enumerate(view["seats"]):
             pool = pools.get(i, [])
             if "hand" in s:                     # mine, and a teammate's (docs/teams.md)
                 hand = [c["id"] for c in s["hand"]]
+            elif i in hands:
+                hand = list(hands[i])
             else:
                 hand, pool = pool[:s["hand_count"]], pool[s["hand_count"]:]
             mat = s.get("mat", i)
