@@ -55,8 +55,8 @@ class Inference:
     """The other seats' latest choices that can be judged from `skeleton`'s view (at most
     ``MAX_CHOICES``, the most recent first), and whether a deal agrees with them."""
 
-    def __init__(self, skeleton: Skeleton, history, me: int, curve: heuristic.Curve):
-        self.curve = curve
+    def __init__(self, skeleton: Skeleton, history, me: int, tuning: heuristic.Tuning):
+        self.tuning = tuning
         seats = skeleton.view["seats"]
         mat = seats[me].get("mat", me)
         unseen_now = {cid for ids in skeleton.pools.values() for cid in ids}
@@ -82,7 +82,7 @@ class Inference:
             prompts = engine.prompts(past)
             if not prompts or prompts[0].seat != c.seat:
                 continue
-            scored = heuristic.ranked(engine.view(past, c.seat), self.curve)
+            scored = heuristic.ranked(engine.view(past, c.seat), self.tuning)
             if len(scored) > 1 and not any(s == scored[0][0] and engine_key(d) == c.key for s, d in scored):
                 return False
         return True

@@ -3,7 +3,7 @@
     >>> from games.ai import get_bot
     >>> bot = get_bot("heuristic")
     >>> bot.actor
-    'ai:heuristic@6'
+    'ai:heuristic@7'
 
 Every bot is ``decide(view, seed=...) -> decision`` where ``view = engine.view(state, seat)``
 (the seat being asked) and ``seed`` comes from ``decision_seed(secret=<the game's secret seed>, seq=..., seat=...)``;
@@ -57,6 +57,9 @@ BOTS: dict[str, Bot] = {
 DEFAULT_BOT = "heuristic"
 #: Earlier versions still playable by label: recorded games name the version that decided.
 OLDER: dict[str, Bot] = {
+    "heuristic@6": Bot("heuristic", 6, heuristic.decide_v6,
+                       "rules of thumb, a stacked card's numbers read from its bare frame (games/ai/heuristic.py)"),
+    "mcts@6": Bot("mcts", 6, mcts.decide_v6, "determinized search rolling out with heuristic@6 (games/ai/mcts.py)"),
     "heuristic@5": Bot("heuristic", 5, heuristic.decide_v5, "rules of thumb, the untuned margin curve (games/ai/heuristic.py)"),
     "mcts@5": Bot("mcts", 5, mcts.decide_v5, "determinized search rolling out with heuristic@5 (games/ai/mcts.py)"),
     "mcts@4": Bot("mcts", 4, mcts.decide_v4, "determinized search, hand-made leaf value (games/ai/mcts.py)"),

@@ -1,11 +1,11 @@
-"""``heuristic@6`` (and ``heuristic@5``, kept playable): a rule-of-thumb bot that reads only its seat's view.
+"""``heuristic@7`` (and ``heuristic@6``, ``heuristic@5``, kept playable): a rule-of-thumb bot that reads only its seat's view.
 
 It scores every decision on offer and takes the best (ties broken by the decision's seeded
 random stream). In short:
 
 - **Margin**: what matters most is how far a seat is from passing out (Fortitude − Alcohol).
-  Each point of margin is worth more the closer it is to 0 (`Curve`; the versions differ
-  only in its numbers).
+  Each point of margin is worth more the closer it is to 0 (`Curve`; heuristic@5 and @6
+  differ only in its numbers; `Tuning` holds what each version changes).
 - **Drinks**: a card that changes a Drink (Ignore, pass, split, liquid courage, ±2) is played
   when what it saves, in margin worth, beats what the card is worth kept for later (`SPEND`);
   a Drink that would make it pass out is always answered. Negates a card that would change a
@@ -40,10 +40,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from games.ai import boss, events, mechanics, tavern, teams
-from games.ai.common import Decision, Table, rng_for
+from games.ai.common import Decision, Table, card_of, rng_for
 from games.engine.content import Card
 
-NAME, VERSION = "heuristic", 6
+NAME, VERSION = "heuristic", 7
 
 #: How much each effect word is worth keeping in hand (discard phase).
 KEEP = {
@@ -101,12 +101,37 @@ CURVE = Curve(lethal=25.0, scale=15.0, decay=0.9)
 CURVE_5 = Curve(lethal=25.0, scale=10.0, decay=0.85)
 
 
-class Scoring(Table):
-    """A seat's view with the curve its bot version weighs margins by."""
+@dataclass(frozen=True)
+class Tuning:
+    """What a version changes: its margin curve, and where it reads the numbers of a card
+    waiting on the stack. The engine's frames carry none (the card's content does), so up to
+    heuristic@6 a Drink change on the stack counted as changing nothing: it never Negated an
+    opponent's "+2 Alcohol" on its Drink, nor guarded its own (docs/ai.md, "heuristic@7")."""
+    curve: Curve
+    printed: bool = True
 
-    def __init__(self, view: dict, curve: Curve = CURVE):
+
+#: heuristic@7's: heuristic@6's curve, a stacked card's numbers from its content.
+TUNING = Tuning(CURVE)
+#: heuristic@6's and heuristic@5's, kept: recorded games name those versions.
+TUNING_6 = Tuning(CURVE, printed=False)
+TUNING_5 = Tuning(CURVE_5, printed=False)
+
+
+class Scoring(Table):
+    """A seat's view with its bot version's tuning."""
+
+    def __init__(self, view: dict, tuning: Tuning = TUNING):
         super().__init__(view)
-        self.worth = curve.worth
+        self.worth = tuning.curve.worth
+        self.printed = tuning.printed
+
+    def numbers(self, frame: dict) -> dict:
+        """The numbers of the card a stack frame plays (its Drink change's +2...)."""
+        if not self.printed:
+            return frame.get("params") or {}
+        card = card_of(frame.get("card"), self.content.cards)
+        return dict(card.params) if card is not None else {}
 
 
 def _args(frame: dict) -> dict:
@@ -212,20 +237,20 @@ def _drink_gain(t: Table, effect: str, params: dict, args: dict) -> float | None
     return _outcome(t, _changed(portions, k, change, params, args, pile)) - _outcome(t, portions)
 
 
-def _threat(t: Table, frame: dict) -> float:
+def _threat(t: Scoring, frame: dict) -> float:
     """What an opponent's card changing a Drink would cost me if it resolved (0 if nothing)."""
     if frame.get("f") != "card" or frame.get("seat") in t.team:
         return 0.0
-    gain = _drink_gain(t, frame.get("effect", ""), frame.get("params") or {}, _args(frame))
+    gain = _drink_gain(t, frame.get("effect", ""), t.numbers(frame), _args(frame))
     if gain is None:
         on = _frame_by_id(t, frame.get("on"))
         return _rescue(t, on) if on is not None and on.get("seat") in t.team else 0.0
     return -gain
 
 
-def _rescue(t: Table, mine: dict) -> float:
+def _rescue(t: Scoring, mine: dict) -> float:
     """What one of my Drink changes lower on the stack is worth, should it be Negated."""
-    gain = _drink_gain(t, mine.get("effect", ""), mine.get("params") or {}, _args(mine))
+    gain = _drink_gain(t, mine.get("effect", ""), t.numbers(mine), _args(mine))
     return gain or 0.0
 
 
@@ -564,8 +589,8 @@ def _answers_mine(t: Table, top: dict) -> bool:
     return on is not None and on.get("seat") in t.team
 
 
-def _scored(view: dict, curve: Curve) -> list[tuple[float, Decision]]:
-    t = Scoring(view, curve)
+def _scored(view: dict, tuning: Tuning) -> list[tuple[float, Decision]]:
+    t = Scoring(view, tuning)
     average = _deck_average(t) if t.prompt.get("kind") == "phase:discard" else None
     decisions = list(t.decisions)
     if average is not None:
@@ -586,15 +611,15 @@ def _discards(t: Table, average: float) -> list[Decision]:
     return out
 
 
-def ranked(view: dict, curve: Curve = CURVE) -> list[tuple[float, Decision]]:
-    return sorted(_scored(view, curve), key=lambda x: -x[0])
+def ranked(view: dict, tuning: Tuning = TUNING) -> list[tuple[float, Decision]]:
+    return sorted(_scored(view, tuning), key=lambda x: -x[0])
 
 
-def decide(view: dict, *, seed: str, curve: Curve = CURVE) -> Decision:
+def decide(view: dict, *, seed: str, tuning: Tuning = TUNING) -> Decision:
     decisions = (view["prompt"] or {}).get("decisions", [])
     if len(decisions) == 1 and not view["prompt"].get("subsets"):
         return dict(decisions[0])
-    scored = _scored(view, curve)
+    scored = _scored(view, tuning)
     best = max(s for s, _ in scored)
     top = [d for s, d in scored if s == best]
     if len(top) > 1:
@@ -602,17 +627,22 @@ def decide(view: dict, *, seed: str, curve: Curve = CURVE) -> Decision:
     return dict(top[0])
 
 
+def decide_v6(view: dict, *, seed: str) -> Decision:
+    """heuristic@6, kept playable: a stacked card's numbers read from its bare frame."""
+    return decide(view, seed=seed, tuning=TUNING_6)
+
+
 def decide_v5(view: dict, *, seed: str) -> Decision:
     """heuristic@5, kept playable: recorded games name their bot version."""
-    return decide(view, seed=seed, curve=CURVE_5)
+    return decide(view, seed=seed, tuning=TUNING_5)
 
 
-def rollout_decide(view: dict, rng, curve: Curve = CURVE) -> Decision:
+def rollout_decide(view: dict, rng, tuning: Tuning = TUNING) -> Decision:
     """What `decide` would choose, made cheap for search rollouts (games/ai/mcts.py): ties go
     to `rng`, and discards are not scored subset by subset — a subset scores the sum of its
     cards' (average − keep), so the best one throws back exactly the cards worth less than
     an average card."""
-    t = Scoring(view, curve)
+    t = Scoring(view, tuning)
     decisions = t.decisions
     if len(decisions) == 1 and not t.prompt.get("subsets"):
         return decisions[0]

@@ -1,4 +1,4 @@
-"""``mcts@6`` (and ``mcts@5``, ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@7`` (and ``mcts@6``, ``mcts@5``, ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
@@ -49,7 +49,7 @@ from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
 from games.ai.evaluation import strength, win_chance
 
-NAME, VERSION = "mcts", 6
+NAME, VERSION = "mcts", 7
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "240"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.6"))
 MAX_CANDIDATES = 8
@@ -82,10 +82,10 @@ def evaluate(state, me: int) -> float:
 @dataclass(frozen=True)
 class Leaf:
     """What a version changes: where a rollout stops, how the position is judged there, and
-    the heuristic's margin curve that ranks the candidates and plays the rollouts."""
+    the heuristic's tuning that ranks the candidates and plays the rollouts."""
     value: Callable
     depth: int
-    curve: heuristic.Curve = heuristic.CURVE
+    tuning: heuristic.Tuning = heuristic.TUNING
 
 
 def _rollout(state, me: int, rng, leaf: Leaf) -> float:
@@ -100,7 +100,7 @@ def _rollout(state, me: int, rng, leaf: Leaf) -> float:
         if len(prompt.decisions) == 1 and not prompt.subsets:
             decision = prompt.decisions[0]
         else:
-            decision = heuristic.rollout_decide(engine.view(state, prompt.seat), rng, leaf.curve)
+            decision = heuristic.rollout_decide(engine.view(state, prompt.seat), rng, leaf.tuning)
         state, _ = engine.apply(state, decision)
     return leaf.value(state, me)
 
@@ -118,20 +118,26 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, le
 
 def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
            options: dict | None = None) -> Decision:
-    """mcts@6: mcts@5 ranking and rolling out with heuristic@6 (its tuned margin curve)."""
+    """mcts@7: mcts@6 ranking and rolling out with heuristic@7 (a stacked card's numbers read)."""
     return _search(view, seed, iterations, max_seconds, options, Leaf(win_chance, ROLLOUT_DEPTH))
+
+
+def decide_v6(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
+              options: dict | None = None) -> Decision:
+    """mcts@6, kept playable: mcts@5 ranking and rolling out with heuristic@6 (its tuned margin curve)."""
+    return _search(view, seed, iterations, max_seconds, options, Leaf(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_6))
 
 
 def decide_v5(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
               options: dict | None = None) -> Decision:
     """mcts@5, kept playable: the fitted value at a rollout's end, heuristic@5's curve."""
-    return _search(view, seed, iterations, max_seconds, options, Leaf(win_chance, ROLLOUT_DEPTH, heuristic.CURVE_5))
+    return _search(view, seed, iterations, max_seconds, options, Leaf(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_5))
 
 
 def decide_v4(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
               options: dict | None = None) -> Decision:
     """mcts@4, kept playable: recorded games name their bot version."""
-    return _search(view, seed, iterations, max_seconds, options, Leaf(evaluate, 30, heuristic.CURVE_5))
+    return _search(view, seed, iterations, max_seconds, options, Leaf(evaluate, 30, heuristic.TUNING_5))
 
 
 def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | None, options: dict | None,
@@ -141,7 +147,7 @@ def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | 
     if len(decisions) == 1 and not view["prompt"].get("subsets"):
         return dict(decisions[0])
     iterations = ITERATIONS if iterations is None else iterations
-    candidates = [d for _, d in heuristic.ranked(view, leaf.curve)][:MAX_CANDIDATES]
+    candidates = [d for _, d in heuristic.ranked(view, leaf.tuning)][:MAX_CANDIDATES]
     if len(candidates) == 1:      # e.g. a discard where no subset beats keeping the hand
         return dict(candidates[0])
     rng = rng_for(seed, NAME)
@@ -149,7 +155,7 @@ def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | 
         skeleton = Skeleton(view, options)
         skeleton.check(skeleton.sample(rng))
     except Unsupported:
-        return heuristic.decide(view, seed=seed, curve=leaf.curve)
+        return heuristic.decide(view, seed=seed, tuning=leaf.tuning)
     me = view["prompt"]["seat"]
     values: list[list[float]] = [[] for _ in candidates]
     alive = list(range(len(candidates)))

@@ -1,7 +1,8 @@
 """Older bot versions stay what they were: recorded games name the version that decided.
 
-The hashes were taken from the commit before heuristic@6 and mcts@6 (9f93511), where
-`heuristic` was heuristic@5 and `mcts` was mcts@5, over the same games and seeds."""
+The @5 hashes were taken from the commit before heuristic@6 and mcts@6 (9f93511), where
+`heuristic` was heuristic@5 and `mcts` was mcts@5; the @6 ones from the commit before
+heuristic@7 and mcts@7 (bb30451); each over the same games and seeds."""
 import hashlib
 import json
 
@@ -40,3 +41,52 @@ def test_mcts_5_decides_as_it_did_before_mcts_6():
 def test_heuristic_6_weighs_margins_by_its_own_curve():
     assert heuristic.CURVE != heuristic.CURVE_5
     assert _decisions_hash("heuristic@6", 20, 3000) != "bdd2aae0f2958a63"
+
+
+def test_heuristic_6_decides_as_it_did_before_heuristic_7():
+    assert _decisions_hash("heuristic@6", 20, 3000) == "9169fbe30852800b"
+
+
+def test_mcts_6_decides_as_it_did_before_mcts_7():
+    assert _decisions_hash("mcts@6", 2, 40, iterations=24, max_seconds=1000) == "2081b360132c733b"
+
+
+def test_heuristic_7_decides_otherwise_where_a_card_on_the_stack_changes_a_drink():
+    assert _decisions_hash("heuristic@7", 20, 3000) != "9169fbe30852800b"
+
+
+def _drink_changes_against_me():
+    """Positions of heuristic games where a seat is asked to answer an opponent's Drink
+    change on the stack that falls on its own Drink (Deirdre's Water into Wine...)."""
+    for g in range(40):
+        other = ("fiona", "gerki", "zot")[g % 3]
+        state = engine.new_game({"seats": [{"character": "deirdre"}, {"character": other}], "seed": f"mod-{g}"})
+        seq = 0
+        while not state.over and seq < 3000:
+            prompt = engine.prompts(state)[0]
+            view = engine.view(state, prompt.seat)
+            top = view["stack"][-1] if view["stack"] else {}
+            if (prompt.kind == "respond" and top.get("effect") == "drink_mod" and top.get("seat") != prompt.seat
+                    and len(prompt.decisions) > 1):
+                yield view, top
+            state, _ = engine.apply(state, heuristic.decide(
+                view, seed=decision_seed(secret=f"mod-{g}", seq=seq, seat=prompt.seat)))
+            seq += 1
+
+
+def test_heuristic_7_weighs_an_opponents_drink_change_by_the_cards_numbers():
+    """heuristic@6 read a stacked card's numbers from its frame, which the engine leaves bare,
+    so an opponent's "+2 Alcohol" on its Drink cost it nothing; heuristic@7 reads the card."""
+    hurt = answered = 0
+    for view, top in _drink_changes_against_me():
+        now, before = heuristic.Scoring(view, heuristic.TUNING), heuristic.Scoring(view, heuristic.TUNING_6)
+        assert heuristic._threat(before, top) == 0
+        threat = heuristic._threat(now, top)
+        drink = heuristic._frame_by_id(now, top.get("on")) or now.drink_frame()
+        portion = (drink.get("portions") or [{}])[top["args"]["portion"]]
+        if portion.get("holder") == now.me and not portion.get("ignored"):
+            assert threat > 0, "more Alcohol on my own Drink is a threat"
+            hurt += 1
+            if heuristic.decide(view, seed="s")["type"] == "play" and heuristic.decide_v6(view, seed="s")["type"] == "pass":
+                answered += 1
+    assert hurt > 0 and answered > 0

@@ -80,7 +80,7 @@ def test_heuristic_rollout_decision_is_one_the_heuristic_rates_best():
             view = engine.view(state, prompt.seat)
             decision = heuristic.rollout_decide(view, rng)
             assert prompt.offers(decision)
-            scores = heuristic._scored(view, heuristic.CURVE)
+            scores = heuristic._scored(view, heuristic.TUNING)
             best = max(s for s, _ in scores)
             assert heuristic.score(heuristic.Scoring(view), decision) == pytest.approx(best)
             state, _ = engine.apply(state, decision)
@@ -170,8 +170,9 @@ def test_default_decision_is_least_harmful():
 
 
 def test_registry_versions():
-    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@6", "mcts@6"}
-    assert get_bot("mcts@6").actor == "ai:mcts@6" and get_bot("heuristic@5").actor == "ai:heuristic@5"
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@7", "mcts@7"}
+    for label in ("mcts@6", "heuristic@6", "heuristic@5"):
+        assert get_bot(label).actor == f"ai:{label}"
     # an older version stays playable by its label: recorded games name it
     assert get_bot("mcts@4").actor == "ai:mcts@4" and get_bot("mcts@4").decide is not get_bot("mcts").decide
     with pytest.raises(ValueError):
