@@ -106,7 +106,8 @@ class Tuning:
     """What a version changes: its margin curve, and where it reads the numbers of a card
     waiting on the stack. The engine's frames carry none (the card's content does), so up to
     heuristic@6 a Drink change on the stack counted as changing nothing: it never Negated an
-    opponent's "+2 Alcohol" on its Drink, nor guarded its own (docs/ai.md, "heuristic@7")."""
+    opponent's "+2 Alcohol" on its Drink, nor guarded its own (docs/ai.md, "heuristic@7 and
+    mcts@7")."""
     curve: Curve
     printed: bool = True
 
