@@ -95,7 +95,7 @@ def _choice(seen: Seen, seat: int, skeleton: Skeleton, unseen_now: set) -> _Choi
     # offered; the decision says who, and its offer comes from the rebuilt state.
     view["prompt"] = {"seat": seat, "kind": asked.get("kind"), "decisions": []}
     try:
-        past = Skeleton(view, skeleton.options, card_params=False)
+        past = Skeleton(view, skeleton.options)
     except (Unsupported, KeyError, ValueError):
         return None
     unseen = frozenset(cid for ids in past.pools.values() for cid in ids)

@@ -69,7 +69,7 @@ def _sampler(state, knows: str, history, me: int) -> type:
 
     class Inferring(Skeleton):          # deals that agree with the history (tools/hand_inference.py)
         def __init__(self, view, options=None):
-            super().__init__(view, options, card_params=False)
+            super().__init__(view, options)
             self.inference = Inference(self, history, me, heuristic.TUNING)
 
         def sample(self, rng):

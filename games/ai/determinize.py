@@ -86,11 +86,7 @@ def _instances(content, seats: list[dict], options: dict | None = None) -> tuple
 class Skeleton:
     """What a view fixes once (instances, seen cards, the stack), so each sample is cheap."""
 
-    def __init__(self, view: dict, options: dict | None = None, card_params: bool = True):
-        """`card_params` gives each card frame of the stack its card's printed numbers, as the
-        search has always seen them. The engine's own frames carry none, and heuristic@6 read
-        them from the frame, so what rebuilds exactly what a heuristic@6 seat saw
-        (tools/hand_inference.py) leaves them out."""
+    def __init__(self, view: dict, options: dict | None = None):
         seats = view["seats"]
         self.view, self.options = view, dict(view.get("options") or {} if options is None else options)
         content = common.content(view)
@@ -139,7 +135,8 @@ class Skeleton:
                 card_frame = raw["frame"]
             else:
                 card_frame = raw
-            if card_params and card_frame.get("f") == "card" and "params" not in card_frame:
+            # heuristic@6 and older read a stacked card's numbers from its frame (heuristic.Tuning)
+            if card_frame.get("f") == "card" and "params" not in card_frame:
                 card_frame["params"] = dict(content.cards[cards[card_frame["card"]]].params)
             if "poll" in raw and "i" not in raw:
                 poll = raw["poll"]

@@ -50,7 +50,7 @@ def test_the_true_hand_always_agrees_and_random_deals_often_do_not(pair):
     judged = agreed = rejected = tried = 0
     positions = [p for game in range(3) for p in _positions(pair, f"infer-{pair[0]}-{game}")]
     for state, view, history in positions:
-        skeleton = Skeleton(view, card_params=False)
+        skeleton = Skeleton(view)
         inference = Inference(skeleton, history, 0, heuristic.TUNING)
         if not inference.choices:
             continue
@@ -74,7 +74,7 @@ def test_the_search_told_the_history_plays_deals_that_agree(monkeypatch):
     monkeypatch.setattr(mcts, "_play", lambda skeleton, c, s, me, leaf: played.append((skeleton, s)) or
                         real(skeleton, c, s, me, leaf))
     for state, view, history in _positions(PAIRS[0], "infer-search"):
-        inference = Inference(Skeleton(view, card_params=False), history, 0, heuristic.TUNING)
+        inference = Inference(Skeleton(view), history, 0, heuristic.TUNING)
         if not inference.choices or positions == 6:
             continue
         positions += 1
