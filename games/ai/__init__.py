@@ -52,11 +52,13 @@ BOTS: dict[str, Bot] = {
     "random": Bot("random", 1, _random_decide, "uniform over the legal decisions"),
     "heuristic": Bot(heuristic.NAME, heuristic.VERSION, heuristic.decide, "rules of thumb (games/ai/heuristic.py)"),
     "mcts": Bot(mcts.NAME, mcts.VERSION, mcts.decide,
-                "determinized Monte Carlo search with a time budget and a fitted leaf value (games/ai/mcts.py)"),
+                "determinized Monte Carlo search with a time budget and a fitted leaf value, weighing more "
+                "discards than the heuristic's own (games/ai/mcts.py)"),
 }
 DEFAULT_BOT = "heuristic"
 #: Earlier versions still playable by label: recorded games name the version that decided.
 OLDER: dict[str, Bot] = {
+    "mcts@7": Bot("mcts", 7, mcts.decide_v7, "determinized search weighing only the heuristic's discard (games/ai/mcts.py)"),
     "heuristic@6": Bot("heuristic", 6, heuristic.decide_v6,
                        "rules of thumb, a stacked card's numbers read from its bare frame (games/ai/heuristic.py)"),
     "mcts@6": Bot("mcts", 6, mcts.decide_v6, "determinized search rolling out with heuristic@6 (games/ai/mcts.py)"),

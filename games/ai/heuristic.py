@@ -606,14 +606,35 @@ def _discards(t: Table, average: float) -> list[Decision]:
     out = []
     for offer in t.prompt.get("subsets") or []:
         if offer.get("type") == "discard":
-            throw = [cid for cid in offer["cards"] if average - _keep(t, getattr(t.card(cid), "effect", "")) > 0]
+            throw = _throw(t, offer, average)
             if throw:
                 out.append({**offer, "cards": throw})
     return out
 
 
+def _throw(t: Table, offer: Decision, average: float) -> list:
+    return [cid for cid in offer["cards"] if average - _keep(t, getattr(t.card(cid), "effect", "")) > 0]
+
+
 def ranked(view: dict, tuning: Tuning = TUNING) -> list[tuple[float, Decision]]:
     return sorted(_scored(view, tuning), key=lambda x: -x[0])
+
+
+def discards_nearby(view: dict, tuning: Tuning = TUNING) -> list[tuple[float, Decision]]:
+    """The discards that keep or throw back one card otherwise than this bot's own, best first
+    by its own score: other discards for a search to weigh (mcts@8). Throwing back exactly the
+    cards worth less than an average card is a rule of thumb, and the cards kept are the next
+    turn's choices."""
+    t = Scoring(view, tuning)
+    average = _deck_average(t)
+    out = []
+    for offer in t.prompt.get("subsets") or []:
+        if offer.get("type") == "discard":
+            own = set(_throw(t, offer, average))
+            for cid in offer["cards"]:
+                d = {**offer, "cards": sorted(own ^ {cid})}
+                out.append((score(t, d, average), d))
+    return sorted(out, key=lambda x: -x[0])
 
 
 def decide(view: dict, *, seed: str, tuning: Tuning = TUNING) -> Decision:

@@ -1,9 +1,11 @@
-"""``mcts@7`` (and ``mcts@6``, ``mcts@5``, ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@8`` (and ``mcts@7``, ``mcts@6``, ``mcts@5``, ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
-1. **Candidates**: the decisions on offer; when there are many (a discard offers every subset
-   of the hand) only the ``MAX_CANDIDATES`` the heuristic bot rates best.
+1. **Candidates**: the decisions on offer, only the ``MAX_CANDIDATES`` the heuristic bot rates
+   best when there are many. A discard offers every subset of the hand, and the heuristic
+   names one; mcts@8 also weighs each discard that keeps or throws back one card otherwise
+   (``_candidates``), mcts@7 and older weigh only the heuristic's.
 2. **Determinize** (games/ai/determinize.py): each sample is a full state consistent with the
    seat's view — other hands, every deck order, the Drink Me! piles and the Drink Deck dealt
    at random from the cards not seen in public.
@@ -36,6 +38,7 @@ When a view cannot be determinized it decides like the heuristic bot.
 """
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -49,7 +52,7 @@ from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
 from games.ai.evaluation import strength, win_chance
 
-NAME, VERSION = "mcts", 7
+NAME, VERSION = "mcts", 8
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "240"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.6"))
 MAX_CANDIDATES = 8
@@ -80,16 +83,18 @@ def evaluate(state, me: int) -> float:
 
 
 @dataclass(frozen=True)
-class Leaf:
-    """What a version changes: where a rollout stops, how the position is judged there, and
-    the heuristic's tuning that ranks the candidates and plays the rollouts."""
+class Settings:
+    """What a version changes: where a rollout stops, how the position is judged there, the
+    heuristic's tuning that ranks the candidates and plays the rollouts, and whether it also
+    weighs the discards one card away from the heuristic's."""
     value: Callable
     depth: int
     tuning: heuristic.Tuning = heuristic.TUNING
+    other_discards: bool = False
 
 
-def _rollout(state, me: int, rng, leaf: Leaf) -> float:
-    for _ in range(leaf.depth):
+def _rollout(state, me: int, rng, settings: Settings) -> float:
+    for _ in range(settings.depth):
         if state.over:
             break
         prompts = engine.prompts(state)
@@ -100,12 +105,12 @@ def _rollout(state, me: int, rng, leaf: Leaf) -> float:
         if len(prompt.decisions) == 1 and not prompt.subsets:
             decision = prompt.decisions[0]
         else:
-            decision = heuristic.rollout_decide(engine.view(state, prompt.seat), rng, leaf.tuning)
+            decision = heuristic.rollout_decide(engine.view(state, prompt.seat), rng, settings.tuning)
         state, _ = engine.apply(state, decision)
-    return leaf.value(state, me)
+    return settings.value(state, me)
 
 
-def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, leaf: Leaf) -> float:
+def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, settings: Settings) -> float:
     """One rollout of `candidate` on the sample `sample_seed` names (same seed, same deal)."""
     rng = random.Random(sample_seed)
     state = skeleton.sample(rng)
@@ -113,41 +118,47 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, le
         state, _ = engine.apply(state, dict(candidate))
     except engine.IllegalDecision:
         return 0.0
-    return _rollout(state, me, rng, leaf)
+    return _rollout(state, me, rng, settings)
 
 
 def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
            options: dict | None = None) -> Decision:
-    """mcts@7: mcts@6 ranking and rolling out with heuristic@7 (a stacked card's numbers read)."""
-    return _search(view, seed, iterations, max_seconds, options, Leaf(win_chance, ROLLOUT_DEPTH))
+    """mcts@8: mcts@7 weighing other discards than the heuristic's too."""
+    return _search(view, seed, iterations, max_seconds, options, Settings(win_chance, ROLLOUT_DEPTH, other_discards=True))
+
+
+def decide_v7(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
+              options: dict | None = None) -> Decision:
+    """mcts@7, kept playable: mcts@6 ranking and rolling out with heuristic@7 (a stacked card's numbers read)."""
+    return _search(view, seed, iterations, max_seconds, options, Settings(win_chance, ROLLOUT_DEPTH))
 
 
 def decide_v6(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
               options: dict | None = None) -> Decision:
     """mcts@6, kept playable: mcts@5 ranking and rolling out with heuristic@6 (its tuned margin curve)."""
-    return _search(view, seed, iterations, max_seconds, options, Leaf(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_6))
+    return _search(view, seed, iterations, max_seconds, options, Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_6))
 
 
 def decide_v5(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
               options: dict | None = None) -> Decision:
     """mcts@5, kept playable: the fitted value at a rollout's end, heuristic@5's curve."""
-    return _search(view, seed, iterations, max_seconds, options, Leaf(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_5))
+    return _search(view, seed, iterations, max_seconds, options, Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_5))
 
 
 def decide_v4(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
               options: dict | None = None) -> Decision:
     """mcts@4, kept playable: recorded games name their bot version."""
-    return _search(view, seed, iterations, max_seconds, options, Leaf(evaluate, 30, heuristic.TUNING_5))
+    return _search(view, seed, iterations, max_seconds, options, Settings(evaluate, 30, heuristic.TUNING_5))
 
 
 def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | None, options: dict | None,
-            leaf: Leaf) -> Decision:
+            settings: Settings) -> Decision:
     deadline = time.perf_counter() + (MAX_SECONDS if max_seconds is None else max_seconds)
     decisions = view["prompt"]["decisions"]
     if len(decisions) == 1 and not view["prompt"].get("subsets"):
         return dict(decisions[0])
     iterations = ITERATIONS if iterations is None else iterations
-    candidates = [d for _, d in heuristic.ranked(view, leaf.tuning)][:MAX_CANDIDATES]
+    candidates = _candidates(view, settings)
     if len(candidates) == 1:      # e.g. a discard where no subset beats keeping the hand
         return dict(candidates[0])
     rng = rng_for(seed, NAME)
@@ -155,7 +166,7 @@ def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | 
         skeleton = Skeleton(view, options)
         skeleton.check(skeleton.sample(rng))
     except Unsupported:
-        return heuristic.decide(view, seed=seed, tuning=leaf.tuning)
+        return heuristic.decide(view, seed=seed, tuning=settings.tuning)
     me = view["prompt"]["seat"]
     values: list[list[float]] = [[] for _ in candidates]
     alive = list(range(len(candidates)))
@@ -170,7 +181,7 @@ def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | 
                 # Checked before every rollout: one can take tens of milliseconds.
                 if time.perf_counter() > deadline:
                     return dict(candidates[_choice(values, alive)])
-                values[j].append(_play(skeleton, candidates[j], seeds[i], me, leaf))
+                values[j].append(_play(skeleton, candidates[j], seeds[i], me, settings))
             if (i + 1) % CHECK_EVERY == 0 and _hopeless(values, alive):
                 return dict(candidates[0])
         if len(alive) <= 2:
@@ -179,6 +190,23 @@ def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | 
         others = sorted(alive[1:], key=lambda j: (-sum(values[j]), j))
         alive = [0] + others[:max(1, len(alive) // 2 - 1)]
     return dict(candidates[_choice(values, alive)])
+
+
+def _candidates(view: dict, settings: Settings) -> list[Decision]:
+    """The heuristic's choice first, then the others it rates best. A discard is offered as
+    "any subset of the hand", and the heuristic names one subset: from mcts@8 the search also
+    weighs the discards that keep or throw back other cards (the largest gain measured,
+    docs/ai.md "mcts@8")."""
+    ranked = heuristic.ranked(view, settings.tuning)
+    if settings.other_discards and view["prompt"].get("kind") == "phase:discard":
+        ranked += heuristic.discards_nearby(view, settings.tuning)
+    out, seen = [], set()
+    for _, d in ranked:
+        key = json.dumps(d, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out[:MAX_CANDIDATES]
 
 
 def _hopeless(values: list[list[float]], alive: list[int]) -> bool:

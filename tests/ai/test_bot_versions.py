@@ -2,7 +2,8 @@
 
 The @5 hashes were taken from the commit before heuristic@6 and mcts@6 (9f93511), where
 `heuristic` was heuristic@5 and `mcts` was mcts@5; the @6 ones from the commit before
-heuristic@7 and mcts@7 (bb30451); each over the same games and seeds."""
+heuristic@7 and mcts@7 (bb30451); mcts@7's from the commit before mcts@8 (47214b3); each over
+the same games and seeds."""
 import hashlib
 import json
 
@@ -90,3 +91,8 @@ def test_heuristic_7_weighs_an_opponents_drink_change_by_the_cards_numbers():
             if heuristic.decide(view, seed="s")["type"] == "play" and heuristic.decide_v6(view, seed="s")["type"] == "pass":
                 answered += 1
     assert hurt > 0 and answered > 0
+
+
+def test_mcts_7_decides_as_it_did_before_mcts_8():
+    # taken at 47214b3, where `mcts` was mcts@7
+    assert _decisions_hash("mcts@7", 4, 80, iterations=24, max_seconds=1000) == "e4a1eef19bf5c08a"

@@ -170,7 +170,7 @@ def test_default_decision_is_least_harmful():
 
 
 def test_registry_versions():
-    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@7", "mcts@7"}
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@7", "mcts@8"}
     for label in ("mcts@6", "heuristic@6", "heuristic@5"):
         assert get_bot(label).actor == f"ai:{label}"
     # an older version stays playable by its label: recorded games name it

@@ -71,6 +71,8 @@ def test_the_search_told_the_history_plays_deals_that_agree(monkeypatch):
     the sampler back."""
     played, positions = [], 0
     real = mcts._play
+    # a fixed budget decides the same way twice; the wall-time cap would not on a busy machine
+    monkeypatch.setattr(mcts, "MAX_SECONDS", 1000)
     monkeypatch.setattr(mcts, "_play", lambda skeleton, c, s, me, leaf: played.append((skeleton, s)) or
                         real(skeleton, c, s, me, leaf))
     for state, view, history in _positions(PAIRS[0], "infer-search"):
