@@ -1,9 +1,11 @@
 """How strong would the search bot be if it knew what it cannot see? (docs/ai.md, "Where the gap is")
 
     python tools/search_ceiling.py --knows nothing|history|hands|everything --games 100 --seed 9001 [--jobs 2]
+        [--search mcts@7] [--record FILE] [--versus FILE]
 
-Plays the current search bot against the current heuristic bot in two-seat base games, seated
-and dealt as `manage.py tournament` does, with the search told more than its view:
+Plays the search bot (the current one, or `--search` an older version) against the current
+heuristic bot in two-seat base games, seated and dealt as `manage.py tournament` does, with the
+search told more than its view:
 
 - `nothing`: the bot as it plays (the baseline, on the same deals);
 - `history`: told the heuristic seat's decisions as the table saw them (each with the search
@@ -16,12 +18,17 @@ and dealt as `manage.py tournament` does, with the search told more than its vie
 An experiment, not a bot: a table never plays it. The rollouts' depth, budget and cap come from
 the usual `RDI_MCTS_*` settings, so a run can ask, say, what full-depth rollouts would gain with
 full knowledge (`RDI_MCTS_DEPTH=300 RDI_MCTS_SECONDS=20`). Prints the win rate with its 95 %
-interval and the search's mean processor time per decision.
+interval and the search's mean processor time per decision. `--record FILE` writes each game's
+result (one JSON line a game); `--versus FILE`, a record of another run on the same seed, adds
+the difference between the two on the same deals with its 95 % interval (a paired comparison
+tells a few points apart where two win rates' intervals cannot).
 """
 from __future__ import annotations
 
 import argparse
 import copy
+import json
+import math
 import os
 import sys
 import time
@@ -50,12 +57,13 @@ def _told(view: dict, state, knows: str) -> dict:
     return view
 
 
-def _search(view: dict, state, seed: str, knows: str, history=()):
+def _search(view: dict, state, seed: str, knows: str, history=(), search: str = "mcts"):
+    decide = get_bot(search).decide
     if knows in ("nothing", "hands"):
-        return mcts.decide(_told(view, state, knows), seed=seed)
+        return decide(_told(view, state, knows), seed=seed)
     mcts.Skeleton = _sampler(state, knows, history, view["prompt"]["seat"])
     try:
-        return mcts.decide(view, seed=seed)
+        return decide(view, seed=seed)
     finally:
         mcts.Skeleton = Skeleton
 
@@ -81,7 +89,7 @@ def _sampler(state, knows: str, history, me: int) -> type:
     return Inferring
 
 
-def play(game: int, seed: int, knows: str) -> tuple[float, list[float]]:
+def play(game: int, seed: int, knows: str, search: str = "mcts") -> tuple[float, list[float]]:
     """One game: the search's share of the win and its processor time per decision."""
     opponent = get_bot("heuristic")
     names = seating("search", "heuristic", game, 2)
@@ -95,7 +103,7 @@ def play(game: int, seed: int, knows: str) -> tuple[float, list[float]]:
         seed_for = decision_seed(secret=game_seed, seq=seq, seat=prompt.seat)
         if names[prompt.seat] == "search":
             started = time.process_time()
-            decision = _search(view, state, seed_for, knows, history)
+            decision = _search(view, state, seed_for, knows, history, search)
             cpu.append(time.process_time() - started)
         else:
             decision = opponent.decide(view, seed=seed_for)
@@ -107,24 +115,53 @@ def play(game: int, seed: int, knows: str) -> tuple[float, list[float]]:
     return (winners.count("search") / len(winners) if winners else 0.0), cpu
 
 
+def paired(mine: dict[int, float], theirs: dict[int, float]) -> tuple[int, float, float]:
+    """Deals both runs played, the mean of (mine − theirs) over them and its 95 % half-width."""
+    games = sorted(set(mine) & set(theirs))
+    diffs = [mine[g] - theirs[g] for g in games]
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else float("inf")
+    return n, mean, 1.96 * spread
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--knows", choices=KNOWS, default="nothing")
+    parser.add_argument("--search", default="mcts", help="the search bot's label: mcts (current) or e.g. mcts@7")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=9001)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--record", help="write each game's result to this file (JSON lines)")
+    parser.add_argument("--versus", help="another run's --record on the same seed: print the paired difference")
     args = parser.parse_args()
-    result, cpu = MatchResult(a="search", b="heuristic"), []
+    try:
+        get_bot(args.search)  # an unknown label fails before any game
+    except ValueError as e:
+        parser.error(str(e))
+    result, cpu, won_by_game = MatchResult(a="search", b="heuristic"), [], {}
+    games = range(args.games)
     with ProcessPoolExecutor(args.jobs) as pool:
-        for won, times in pool.map(play, range(args.games), [args.seed] * args.games, [args.knows] * args.games):
+        for game, (won, times) in zip(games, pool.map(play, games, [args.seed] * args.games,
+                                                      [args.knows] * args.games, [args.search] * args.games)):
             result.games += 1
             result.wins["search"] += won
             cpu += times
+            won_by_game[game] = won
             print(f"\r{result.games}/{args.games} games", end="", file=sys.stderr, flush=True)
     low, high = result.interval("search")
-    print(f"\nsearch knowing {args.knows}: {result.rate('search'):.1%} [{low:.1%}, {high:.1%}] of {result.games} "
-          f"games against the heuristic (seed {args.seed}); {1000 * sum(cpu) / max(1, len(cpu)):.0f} ms "
-          f"processor per decision")
+    print(f"\n{args.search} knowing {args.knows}: {result.rate('search'):.1%} [{low:.1%}, {high:.1%}] of "
+          f"{result.games} games against the heuristic (seed {args.seed}); "
+          f"{1000 * sum(cpu) / max(1, len(cpu)):.0f} ms processor per decision")
+    if args.record:
+        with open(args.record, "w") as out:
+            out.writelines(json.dumps({"seed": args.seed, "game": g, "won": w}) + "\n" for g, w in won_by_game.items())
+    if args.versus:
+        with open(args.versus) as f:
+            rows = [json.loads(line) for line in f]
+        theirs = {r["game"]: r["won"] for r in rows if r["seed"] == args.seed}
+        n, mean, half = paired(won_by_game, theirs)
+        print(f"against {args.versus} on the same {n} deals: {100 * mean:+.1f} points ± {100 * half:.1f} (95 %)")
 
 
 if __name__ == "__main__":

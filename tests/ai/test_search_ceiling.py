@@ -61,3 +61,28 @@ def test_knowing_everything_searches_the_true_state_and_puts_the_sampler_back():
     assert decision in [dict(d) for d in prompt.decisions]
     assert seen and all(s.to_dict() == state.to_dict() for s in seen)
     assert mcts.Skeleton is Skeleton
+
+
+
+def test_search_plays_the_version_asked_for(monkeypatch):
+    """`--search mcts@7` searches as mcts@7: at a discard where mcts@8 throws back otherwise."""
+    monkeypatch.setattr(mcts, "MAX_SECONDS", 1000)     # a fixed budget: the same decision twice
+    state = engine.new_game({"seats": [{"character": "fiona"}, {"character": "zot"}], "seed": "ceiling-2"})
+    seq = differed = 0
+    while not state.over and not differed:
+        prompt = engine.prompts(state)[0]
+        view = engine.view(state, prompt.seat)
+        seed = decision_seed(secret="ceiling-2", seq=seq, seat=prompt.seat)
+        if prompt.kind == "phase:discard":
+            v7, v8 = (search_ceiling._search(view, state, seed, "nothing", search=s) for s in ("mcts@7", "mcts"))
+            assert v7 == mcts.decide_v7(view, seed=seed) and v8 == mcts.decide(view, seed=seed)
+            differed = v7 != v8
+        state, _ = engine.apply(state, heuristic.decide(view, seed=seed))
+        seq += 1
+    assert differed
+
+
+def test_paired_difference_over_the_deals_both_runs_played():
+    n, mean, half = search_ceiling.paired({0: 1.0, 1: 0.0, 2: 1.0, 3: 0.5}, {0: 0.0, 1: 0.0, 2: 1.0, 9: 1.0})
+    assert n == 3 and mean == 1 / 3
+    assert abs(half - 1.96 * (1 / 3)) < 1e-9       # diffs 1, 0, 0: sd sqrt(1/3), over sqrt(3)
