@@ -613,6 +613,7 @@ def _discards(t: Table, average: float) -> list[Decision]:
 
 
 def _throw(t: Table, offer: Decision, average: float) -> list:
+    """The cards of a discard offer worth less than an average card still in the deck."""
     return [cid for cid in offer["cards"] if average - _keep(t, getattr(t.card(cid), "effect", "")) > 0]
 
 

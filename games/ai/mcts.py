@@ -124,7 +124,8 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, se
 def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
            options: dict | None = None) -> Decision:
     """mcts@8: mcts@7 weighing other discards than the heuristic's too."""
-    return _search(view, seed, iterations, max_seconds, options, Settings(win_chance, ROLLOUT_DEPTH, other_discards=True))
+    return _search(view, seed, iterations, max_seconds, options,
+                   Settings(win_chance, ROLLOUT_DEPTH, other_discards=True))
 
 
 def decide_v7(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
