@@ -125,6 +125,13 @@ def paired(mine: dict[int, float], theirs: dict[int, float]) -> tuple[int, float
     return n, mean, 1.96 * spread
 
 
+def _record(path: str, seed: int) -> dict[int, float]:
+    """Each game's result in a `--record` file, of the runs on `seed`."""
+    with open(path) as f:
+        rows = [json.loads(line) for line in f]
+    return {r["game"]: r["won"] for r in rows if r["seed"] == seed}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--knows", choices=KNOWS, default="nothing")
@@ -136,8 +143,9 @@ def main():
     parser.add_argument("--versus", help="another run's --record on the same seed: print the paired difference")
     args = parser.parse_args()
     try:
-        get_bot(args.search)  # an unknown label fails before any game
-    except ValueError as e:
+        get_bot(args.search)  # an unknown label or record fails before any game
+        theirs = _record(args.versus, args.seed) if args.versus else None
+    except (ValueError, OSError) as e:
         parser.error(str(e))
     result, cpu, won_by_game = MatchResult(a="search", b="heuristic"), [], {}
     games = range(args.games)
@@ -156,10 +164,7 @@ def main():
     if args.record:
         with open(args.record, "w") as out:
             out.writelines(json.dumps({"seed": args.seed, "game": g, "won": w}) + "\n" for g, w in won_by_game.items())
-    if args.versus:
-        with open(args.versus) as f:
-            rows = [json.loads(line) for line in f]
-        theirs = {r["game"]: r["won"] for r in rows if r["seed"] == args.seed}
+    if theirs is not None:
         n, mean, half = paired(won_by_game, theirs)
         print(f"against {args.versus} on the same {n} deals: {100 * mean:+.1f} points ± {100 * half:.1f} (95 %)")
 
