@@ -58,6 +58,9 @@ BOTS: dict[str, Bot] = {
 DEFAULT_BOT = "heuristic"
 #: Earlier versions still playable by label: recorded games name the version that decided.
 OLDER: dict[str, Bot] = {
+    "mcts@8": Bot("mcts", 8, mcts.decide_v8, "determinized search rolling out with heuristic@7 (games/ai/mcts.py)"),
+    "heuristic@7": Bot("heuristic", 7, heuristic.decide_v7,
+                       "rules of thumb, the keep-worths before self-play tuning (games/ai/heuristic.py)"),
     "mcts@7": Bot("mcts", 7, mcts.decide_v7, "determinized search weighing only the heuristic's discard (games/ai/mcts.py)"),
     "heuristic@6": Bot("heuristic", 6, heuristic.decide_v6,
                        "rules of thumb, a stacked card's numbers read from its bare frame (games/ai/heuristic.py)"),

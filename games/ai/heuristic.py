@@ -1,4 +1,4 @@
-"""``heuristic@7`` (and ``heuristic@6``, ``heuristic@5``, kept playable): a rule-of-thumb bot that reads only its seat's view.
+"""``heuristic@8`` (and ``heuristic@7``, ``heuristic@6``, ``heuristic@5``, kept playable): a rule-of-thumb bot that reads only its seat's view.
 
 It scores every decision on offer and takes the best (ties broken by the decision's seeded
 random stream). In short:
@@ -18,7 +18,9 @@ random stream). In short:
   cheater; leave a Round or let the Inn pay when short of Gold.
 - **Ordering**: the Drink goes to the opponent with the least Fortitude left.
 - **Discard**: throws back every card worth less than an average card still in its deck; the
-  closer it is to passing out, the more the cards that keep a Drink off it are worth.
+  closer it is to passing out, the more the cards that keep a Drink off it are worth. What
+  each card is worth keeping (`KEEP`) was tuned by self-play in heuristic@8: attacks less
+  (one Action a turn), Drink changes more.
 - **RDI 8** (docs/ai.md): Mix-ins spike opponents' Drinks (most when the drinker pays);
   Glare is declared when it can be; at 3 Heat it pays Gold while it has some to spare, else
   takes the penalty that costs the least margin; it Petrifies its least useful card; Farai
@@ -43,19 +45,23 @@ from games.ai import boss, events, mechanics, tavern, teams
 from games.ai.common import Decision, Table, card_of, rng_for
 from games.engine.content import Card
 
-NAME, VERSION = "heuristic", 7
+NAME, VERSION = "heuristic", 8
 
 #: How much each effect word is worth keeping in hand (discard phase).
 KEEP = {
-    "damage": 6, "damage_each": 6, "steal_each": 5, "steal_one": 4, "force_drink": 5, "toast": 2,
+    "damage": 4, "damage_each": 2, "steal_each": 3, "steal_one": 2, "force_drink": 3, "toast": 2,
     "ignore_card": 5, "negate_sometimes": 6, "hit_back": 4, "ignore_drink": 6, "ignore_card_or_drink": 7,
-    "leave_or_ignore_drink": 6, "pass_drink": 6, "split_drink": 4, "drink_mod": 3, "negate_drink_change": 3,
-    "heal_self": 5, "heal_target_pay": 2, "mass_heal": 3, "raise": 2, "winning_hand": 3, "control": 3,
+    "leave_or_ignore_drink": 6, "pass_drink": 6, "split_drink": 4, "drink_mod": 5, "negate_drink_change": 5,
+    "heal_self": 3, "heal_target_pay": 2, "mass_heal": 3, "raise": 2, "winning_hand": 3, "control": 3,
     "force_out": 3, "gamble": 2, "take_pot": 3, "end_round_to_inn": 1, "anti_cheat": 2, "inn_pays": 2,
     "leave_round": 1, "order_extra": 4, "tip_wench": 2, "grab_coin": 1, "courage": 5, "extra_drink": 3,
     "get_treasure": 3,
     "mix_in": 3,
 }
+#: The keep-worths heuristic@7 and older had where heuristic@8's differ: attacks kept dearly
+#: (a seat plays one Action a turn), Drink changes and heals cheaply.
+KEEP_7 = (("damage", 6), ("damage_each", 6), ("steal_each", 5), ("steal_one", 4), ("force_drink", 5),
+          ("drink_mod", 3), ("negate_drink_change", 3), ("heal_self", 5))
 #: Keep-worth of a pack card whose effect word has no entry above: a character's own mechanic
 #: is usually worth holding on to.
 KEEP_UNKNOWN = 4
@@ -103,20 +109,32 @@ CURVE_5 = Curve(lethal=25.0, scale=10.0, decay=0.85)
 
 @dataclass(frozen=True)
 class Tuning:
-    """What a version changes: its margin curve, and where it reads the numbers of a card
-    waiting on the stack. The engine's frames carry none (the card's content does), so up to
+    """What a version changes: its margin curve, its keep-worths, and where it reads the numbers
+    of a card waiting on the stack. The engine's frames carry none (the card's content does), so up to
     heuristic@6 a Drink change on the stack counted as changing nothing: it never Negated an
     opponent's "+2 Alcohol" on its Drink, nor guarded its own (docs/ai.md, "heuristic@7 and
     mcts@7")."""
     curve: Curve
     printed: bool = True
+    #: Keep-worths that differ from `KEEP` (effect word, worth).
+    keep: tuple = ()
 
 
-#: heuristic@7's: heuristic@6's curve, a stacked card's numbers from its content.
+#: heuristic@8's: heuristic@7's with the tuned keep-worths of `KEEP`.
 TUNING = Tuning(CURVE)
+#: heuristic@7's: heuristic@6's curve, a stacked card's numbers from its content.
+TUNING_7 = Tuning(CURVE, keep=KEEP_7)
 #: heuristic@6's and heuristic@5's, kept: recorded games name those versions.
-TUNING_6 = Tuning(CURVE, printed=False)
-TUNING_5 = Tuning(CURVE_5, printed=False)
+TUNING_6 = Tuning(CURVE, printed=False, keep=KEEP_7)
+TUNING_5 = Tuning(CURVE_5, printed=False, keep=KEEP_7)
+#: Each version's tuning, by version: an experiment can rebuild a version's judgement (its own
+#: candidates, or its hand inference) without its `decide`.
+TUNINGS = {8: TUNING, 7: TUNING_7, 6: TUNING_6, 5: TUNING_5}
+
+
+def keep_worths(tuning: Tuning) -> dict:
+    """What each effect word is worth keeping in hand, by this tuning."""
+    return {**KEEP, **dict(tuning.keep)}
 
 
 class Scoring(Table):
@@ -126,6 +144,7 @@ class Scoring(Table):
         super().__init__(view)
         self.worth = tuning.curve.worth
         self.printed = tuning.printed
+        self.keep = keep_worths(tuning)
 
     def numbers(self, frame: dict) -> dict:
         """The numbers of the card a stack frame plays (its Drink change's +2...)."""
@@ -257,7 +276,7 @@ def _rescue(t: Scoring, mine: dict) -> float:
 
 # --- scoring each kind of decision -------------------------------------------
 
-def _deck_average(t: Table) -> float:
+def _deck_average(t: Scoring) -> float:
     """The keep-worth of an average card still in my deck (what a fresh draw is worth)."""
     content = t.content
     left = Counter(content.deck_list(content.characters[t.mine["character"]].deck))
@@ -274,8 +293,8 @@ def _need(t: Table) -> float:
     return 5 if m <= 6 else 3 if m <= 10 else 1 if m <= 14 else 0
 
 
-def _keep(t: Table, effect: str) -> float:
-    value = KEEP.get(effect, KEEP_UNKNOWN if effect else 2)
+def _keep(t: Scoring, effect: str) -> float:
+    value = t.keep.get(effect, KEEP_UNKNOWN if effect else 2)
     if effect in SAVERS:
         value += _need(t)
     elif effect in ANSWERS:
@@ -287,7 +306,7 @@ def _keep(t: Table, effect: str) -> float:
     return value
 
 
-def _score_discard(t: Table, d: Decision, average: float) -> float:
+def _score_discard(t: Scoring, d: Decision, average: float) -> float:
     return sum(average - _keep(t, getattr(t.card(c), "effect", "")) for c in d.get("cards") or [])
 
 
@@ -409,7 +428,7 @@ def _activation(c) -> Card:
     return _ACTIVATIONS[key]
 
 
-def _zone_worth(t: Table, zone: str) -> float:
+def _zone_worth(t: Scoring, zone: str) -> float:
     """The keep-worth of an average card of the side deck a zone of mine is filled from."""
     z = t.content.characters[t.mine["character"]].zones.get(zone, {})
     keys = t.content.deck_list(z["deck"]) if z.get("deck") else []
@@ -600,7 +619,7 @@ def _scored(view: dict, tuning: Tuning) -> list[tuple[float, Decision]]:
     return [(score(t, d, average), d) for d in decisions]
 
 
-def _discards(t: Table, average: float) -> list[Decision]:
+def _discards(t: Scoring, average: float) -> list[Decision]:
     """The engine offers the discard as "any subset of these cards" (docs/decisions.md): the
     best subset throws back exactly the cards worth less than an average card."""
     out = []
@@ -612,7 +631,7 @@ def _discards(t: Table, average: float) -> list[Decision]:
     return out
 
 
-def _throw(t: Table, offer: Decision, average: float) -> list:
+def _throw(t: Scoring, offer: Decision, average: float) -> list:
     """The cards of a discard offer worth less than an average card still in the deck."""
     return [cid for cid in offer["cards"] if average - _keep(t, getattr(t.card(cid), "effect", "")) > 0]
 
@@ -648,6 +667,11 @@ def decide(view: dict, *, seed: str, tuning: Tuning = TUNING) -> Decision:
     if len(top) > 1:
         top = [top[rng_for(seed, NAME).randrange(len(top))]]
     return dict(top[0])
+
+
+def decide_v7(view: dict, *, seed: str) -> Decision:
+    """heuristic@7, kept playable: its keep-worths before the self-play tuning (`KEEP_7`)."""
+    return decide(view, seed=seed, tuning=TUNING_7)
 
 
 def decide_v6(view: dict, *, seed: str) -> Decision:

@@ -2,8 +2,9 @@
 
 The @5 hashes were taken from the commit before heuristic@6 and mcts@6 (9f93511), where
 `heuristic` was heuristic@5 and `mcts` was mcts@5; the @6 ones from the commit before
-heuristic@7 and mcts@7 (bb30451); mcts@7's from the commit before mcts@8 (47214b3); each over
-the same games and seeds."""
+heuristic@7 and mcts@7 (bb30451); mcts@7's from the commit before mcts@8 (47214b3); heuristic@7's
+and mcts@8's from the commit before heuristic@8 and mcts@9 (6cfc7de); each over the same games
+and seeds."""
 import hashlib
 import json
 
@@ -80,7 +81,7 @@ def test_heuristic_7_weighs_an_opponents_drink_change_by_the_cards_numbers():
     so an opponent's "+2 Alcohol" on its Drink cost it nothing; heuristic@7 reads the card."""
     hurt = answered = 0
     for view, top in _drink_changes_against_me():
-        now, before = heuristic.Scoring(view, heuristic.TUNING), heuristic.Scoring(view, heuristic.TUNING_6)
+        now, before = heuristic.Scoring(view, heuristic.TUNING_7), heuristic.Scoring(view, heuristic.TUNING_6)
         assert heuristic._threat(before, top) == 0
         threat = heuristic._threat(now, top)
         drink = heuristic._frame_by_id(now, top.get("on")) or now.drink_frame()
@@ -88,7 +89,7 @@ def test_heuristic_7_weighs_an_opponents_drink_change_by_the_cards_numbers():
         if portion.get("holder") == now.me and not portion.get("ignored"):
             assert threat > 0, "more Alcohol on my own Drink is a threat"
             hurt += 1
-            if heuristic.decide(view, seed="s")["type"] == "play" and heuristic.decide_v6(view, seed="s")["type"] == "pass":
+            if heuristic.decide_v7(view, seed="s")["type"] == "play" and heuristic.decide_v6(view, seed="s")["type"] == "pass":
                 answered += 1
     assert hurt > 0 and answered > 0
 
@@ -96,3 +97,25 @@ def test_heuristic_7_weighs_an_opponents_drink_change_by_the_cards_numbers():
 def test_mcts_7_decides_as_it_did_before_mcts_8():
     # taken at 47214b3, where `mcts` was mcts@7
     assert _decisions_hash("mcts@7", 4, 80, iterations=24, max_seconds=1000) == "e4a1eef19bf5c08a"
+
+
+def test_heuristic_7_decides_as_it_did_before_heuristic_8():
+    assert _decisions_hash("heuristic@7", 20, 3000) == "fafd9e40f17b5c46"
+
+
+def test_mcts_8_decides_as_it_did_before_mcts_9():
+    # 96 iterations: at 24 a discard's many candidates never reach the samples a challenger
+    # needs, and mcts@8 decides as mcts@7
+    assert _decisions_hash("mcts@8", 2, 60, iterations=96, max_seconds=1000) == "b9222e16cebfeb62"
+
+
+def test_heuristic_8_keeps_by_its_tuned_worths():
+    """heuristic@8 differs from heuristic@7 only in its keep-worths (`KEEP`, `KEEP_7`): where a
+    card's worth changed, its discards and so its games do."""
+    assert _decisions_hash("heuristic", 20, 3000) != "fafd9e40f17b5c46"
+    old = dict(heuristic.KEEP_7)
+    assert set(old) <= set(heuristic.KEEP) and all(heuristic.KEEP[k] != v for k, v in old.items())
+    view = engine.view(engine.new_game({"seats": [{"character": "fiona"}, {"character": "zot"}], "seed": "k"}), 0)
+    assert heuristic.Scoring(view, heuristic.TUNING_7).keep == heuristic.keep_worths(heuristic.TUNING_7) == {
+        **heuristic.KEEP, **old}
+    assert heuristic.Scoring(view, heuristic.TUNING).keep == heuristic.KEEP

@@ -170,8 +170,8 @@ def test_default_decision_is_least_harmful():
 
 
 def test_registry_versions():
-    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@7", "mcts@8"}
-    for label in ("mcts@6", "heuristic@6", "heuristic@5"):
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@8", "mcts@9"}
+    for label in ("mcts@8", "heuristic@7", "mcts@6", "heuristic@6", "heuristic@5"):
         assert get_bot(label).actor == f"ai:{label}"
     # an older version stays playable by its label: recorded games name it
     assert get_bot("mcts@4").actor == "ai:mcts@4" and get_bot("mcts@4").decide is not get_bot("mcts").decide
@@ -231,3 +231,35 @@ def test_heuristic_digs_for_drink_savers_when_close_to_passing_out():
     decision = _heuristic_decides(state, prompt)
     thrown = {state.cards[c].split("/")[1] for c in decision["cards"]}
     assert thrown == {"i-raise", "winning-hand", "gambling-im-in"}
+
+
+def _discarded(seats, tuning):
+    from games.ai import heuristic
+    state, prompt = _heuristic_at(seats, active=0, phase="discard")
+    decision = heuristic.decide(engine.view(state, prompt.seat), seed="t:0:0", tuning=tuning)
+    assert decision["type"] == "discard"
+    return sorted(state.cards[c].split("/")[1] for c in decision["cards"])
+
+
+def test_heuristic_8_throws_back_attacks_it_cannot_all_play():
+    """A seat plays one Action a turn: heuristic@8 throws back Zot's two Pooky rampages from a
+    hand of attacks, which heuristic@7 kept (docs/ai.md, "heuristic@8 and mcts@9")."""
+    from games.ai import heuristic
+    hand = ["oh-no-not-again-pookys-on-a-drunken-rampage", "oh-no-not-again-pookys-on-a-drunken-rampage", "down-pooky",
+            "i-told-you-not-to-distract-me", "i-told-you-not-to-distract-me", "not-now-im-meditating",
+            "watch-out-dont-step-on-pooky"]
+    seats = [{"character": "zot", "hand": hand}, {"character": "gerki"}]
+    assert _discarded(seats, heuristic.TUNING_7) == []
+    assert _discarded(seats, heuristic.TUNING) == ["oh-no-not-again-pookys-on-a-drunken-rampage"] * 2
+
+
+def test_heuristic_8_keeps_its_drink_changes():
+    """Gerki's "A little somethin' extra" (+Alcohol on a Drink) is worth keeping for heuristic@8;
+    heuristic@7 threw both back."""
+    from games.ai import heuristic
+    hand = ["a-little-somethin-extra", "a-little-somethin-extra", "thats-not-healing-salve-its-contact-poison",
+            "dump-it-on-the-floor", "how-did-this-get-stuck-in-your-back",
+            "have-you-seen-my-poison-i-left-it-in-a-mug-right-here", "luckily-for-me-i-had-this-antidote-brewed-up"]
+    seats = [{"character": "gerki", "hand": hand}, {"character": "zot"}]
+    assert _discarded(seats, heuristic.TUNING_7) == ["a-little-somethin-extra"] * 2
+    assert _discarded(seats, heuristic.TUNING) == []

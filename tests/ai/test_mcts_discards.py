@@ -1,5 +1,4 @@
-"""mcts@8 weighs other discards than the heuristic's: the largest gain of the search measured
-(docs/ai.md, "mcts@8")."""
+"""From mcts@8 the search weighs other discards than the heuristic's (docs/ai.md, "mcts@8")."""
 import json
 
 from games import engine
@@ -25,9 +24,10 @@ def _discard_positions(games: int = 3):
             seq += 1
 
 
-def _own_discard(view) -> set:
+def _own_discard(view, tuning=heuristic.TUNING) -> set:
     """The cards the heuristic would throw back (none when it offers no discard but keeping all)."""
-    return next((set(d["cards"]) for _, d in heuristic.ranked(view) if d["type"] == "discard" and d["cards"]), set())
+    return next((set(d["cards"]) for _, d in heuristic.ranked(view, tuning) if d["type"] == "discard" and d["cards"]),
+                set())
 
 
 def test_the_discards_nearby_differ_from_the_heuristics_by_one_card_and_are_on_offer():
@@ -45,7 +45,7 @@ def test_the_discards_nearby_differ_from_the_heuristics_by_one_card_and_are_on_o
     assert checked > 10
 
 
-def test_mcts_8_keeps_the_heuristics_discard_first_and_weighs_others():
+def test_the_search_keeps_the_heuristics_discard_first_and_weighs_others():
     for view, _, prompt in _discard_positions(1):
         v7 = mcts._candidates(view, mcts.Settings(None, 0))
         v8 = mcts._candidates(view, mcts.Settings(None, 0, other_discards=True))
@@ -61,8 +61,8 @@ def test_mcts_8_throws_back_otherwise_where_mcts_7_follows_the_heuristic():
     discard or nothing."""
     otherwise = 0
     for view, seed, prompt in _discard_positions(3):
-        named = [[], sorted(_own_discard(view))]
-        v8 = mcts.decide(view, seed=seed, max_seconds=1000)
+        named = [[], sorted(_own_discard(view, heuristic.TUNING_7))]    # both search with heuristic@7
+        v8 = mcts.decide_v8(view, seed=seed, max_seconds=1000)
         assert prompt.offers(v8)
         otherwise += v8["type"] == "discard" and v8["cards"] not in named
         v7 = mcts.decide_v7(view, seed=seed, max_seconds=1000)
