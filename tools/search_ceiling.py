@@ -1,11 +1,11 @@
 """How strong would the search bot be if it knew what it cannot see? (docs/ai.md, "Where the gap is")
 
     python tools/search_ceiling.py --knows nothing|history|hands|everything --games 100 --seed 9001 [--jobs 2]
-        [--search mcts@7] [--record FILE] [--versus FILE]
+        [--search mcts@7] [--opponent heuristic@7] [--record FILE] [--versus FILE]
 
-Plays the search bot (the current one, or `--search` an older version) against the current
-heuristic bot in two-seat base games, seated and dealt as `manage.py tournament` does, with the
-search told more than its view:
+Plays the search bot (the current one, or `--search` an older version) against the heuristic
+bot (the current one, or `--opponent` an older version) in two-seat base games, seated and
+dealt as `manage.py tournament` does, with the search told more than its view:
 
 - `nothing`: the bot as it plays (the baseline, on the same deals);
 - `history`: told the heuristic seat's decisions as the table saw them (each with the search
@@ -57,18 +57,18 @@ def _told(view: dict, state, knows: str) -> dict:
     return view
 
 
-def _search(view: dict, state, seed: str, knows: str, history=(), search: str = "mcts"):
+def _search(view: dict, state, seed: str, knows: str, history=(), search: str = "mcts", opponent: str = "heuristic"):
     decide = get_bot(search).decide
     if knows in ("nothing", "hands"):
         return decide(_told(view, state, knows), seed=seed)
-    mcts.Skeleton = _sampler(state, knows, history, view["prompt"]["seat"])
+    mcts.Skeleton = _sampler(state, knows, history, view["prompt"]["seat"], opponent)
     try:
         return decide(view, seed=seed)
     finally:
         mcts.Skeleton = Skeleton
 
 
-def _sampler(state, knows: str, history, me: int) -> type:
+def _sampler(state, knows: str, history, me: int, opponent: str = "heuristic") -> type:
     if knows == "everything":
         class Known(Skeleton):          # every sample is the true state
             def sample(self, rng):
@@ -78,7 +78,8 @@ def _sampler(state, knows: str, history, me: int) -> type:
     class Inferring(Skeleton):          # deals that agree with the history (tools/hand_inference.py)
         def __init__(self, view, options=None):
             super().__init__(view, options)
-            self.inference = Inference(self, history, me, heuristic.TUNING)
+            # hands with which the opponent's own version would have decided the same
+            self.inference = Inference(self, history, me, heuristic.TUNINGS[get_bot(opponent).version])
 
         def sample(self, rng):
             for _ in range(TRIES):
@@ -89,9 +90,9 @@ def _sampler(state, knows: str, history, me: int) -> type:
     return Inferring
 
 
-def play(game: int, seed: int, knows: str, search: str = "mcts") -> tuple[float, list[float]]:
+def play(game: int, seed: int, knows: str, search: str = "mcts", opponent: str = "heuristic") -> tuple[float, list[float]]:
     """One game: the search's share of the win and its processor time per decision."""
-    opponent = get_bot("heuristic")
+    other = get_bot(opponent)
     names = seating("search", "heuristic", game, 2)
     chars = cast_characters("base", game, 2, None, None)
     game_seed = f"tournament-{seed}-{game // 2}"      # the deals `tournament --seed` plays
@@ -103,10 +104,10 @@ def play(game: int, seed: int, knows: str, search: str = "mcts") -> tuple[float,
         seed_for = decision_seed(secret=game_seed, seq=seq, seat=prompt.seat)
         if names[prompt.seat] == "search":
             started = time.process_time()
-            decision = _search(view, state, seed_for, knows, history, search)
+            decision = _search(view, state, seed_for, knows, history, search, opponent)
             cpu.append(time.process_time() - started)
         else:
-            decision = opponent.decide(view, seed=seed_for)
+            decision = other.decide(view, seed=seed_for)
             if knows == "history":      # a copy: a view shares the state's frames, which later decisions change
                 history.append(Seen(copy.deepcopy(engine.view(state, names.index("search"))), decision))
         state, _ = engine.apply(state, decision)
@@ -136,6 +137,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--knows", choices=KNOWS, default="nothing")
     parser.add_argument("--search", default="mcts", help="the search bot's label: mcts (current) or e.g. mcts@7")
+    parser.add_argument("--opponent", default="heuristic",
+                        help="the heuristic bot's label: heuristic (current) or e.g. heuristic@7")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=9001)
     parser.add_argument("--jobs", type=int, default=1)
@@ -144,6 +147,8 @@ def main():
     args = parser.parse_args()
     try:
         get_bot(args.search)  # an unknown label or record fails before any game
+        if get_bot(args.opponent).name != "heuristic":
+            raise ValueError(f"--opponent must be a heuristic version, not {args.opponent}")
         theirs = _record(args.versus, args.seed) if args.versus else None
     except (ValueError, OSError) as e:
         parser.error(str(e))
@@ -151,7 +156,8 @@ def main():
     games = range(args.games)
     with ProcessPoolExecutor(args.jobs) as pool:
         for game, (won, times) in zip(games, pool.map(play, games, [args.seed] * args.games,
-                                                      [args.knows] * args.games, [args.search] * args.games)):
+                                                      [args.knows] * args.games, [args.search] * args.games,
+                                                      [args.opponent] * args.games)):
             result.games += 1
             result.wins["search"] += won
             cpu += times
@@ -159,7 +165,7 @@ def main():
             print(f"\r{result.games}/{args.games} games", end="", file=sys.stderr, flush=True)
     low, high = result.interval("search")
     print(f"\n{args.search} knowing {args.knows}: {result.rate('search'):.1%} [{low:.1%}, {high:.1%}] of "
-          f"{result.games} games against the heuristic (seed {args.seed}); "
+          f"{result.games} games against {get_bot(args.opponent).label} (seed {args.seed}); "
           f"{1000 * sum(cpu) / max(1, len(cpu)):.0f} ms processor per decision")
     if args.record:
         with open(args.record, "w") as out:

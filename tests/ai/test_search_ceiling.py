@@ -65,7 +65,7 @@ def test_knowing_everything_searches_the_true_state_and_puts_the_sampler_back():
 
 
 def test_search_plays_the_version_asked_for(monkeypatch):
-    """`--search mcts@7` searches as mcts@7: at a discard where mcts@8 throws back otherwise."""
+    """`--search mcts@7` searches as mcts@7: at a discard where the current search throws back otherwise."""
     monkeypatch.setattr(mcts, "MAX_SECONDS", 1000)     # a fixed budget: the same decision twice
     state = engine.new_game({"seats": [{"character": "fiona"}, {"character": "zot"}], "seed": "ceiling-2"})
     seq = differed = 0
@@ -86,3 +86,19 @@ def test_paired_difference_over_the_deals_both_runs_played():
     n, mean, half = search_ceiling.paired({0: 1.0, 1: 0.0, 2: 1.0, 3: 0.5}, {0: 0.0, 1: 0.0, 2: 1.0, 9: 1.0})
     assert n == 3 and mean == 1 / 3
     assert abs(half - 1.96 * (1 / 3)) < 1e-9       # diffs 1, 0, 0: sd sqrt(1/3), over sqrt(3)
+
+
+def test_the_opponent_is_the_version_asked_for(monkeypatch):
+    """`--opponent heuristic@7` seats heuristic@7 across the table: each seat decides with the
+    bot its label names (a cheap bot in the search's seat keeps the game quick)."""
+    asked = []
+    real = search_ceiling.get_bot
+
+    def spy(label):
+        bot = real(label)
+        return bot.__class__(bot.name, bot.version, lambda view, seed, _d=bot.decide: asked.append(label) or _d(view, seed=seed),
+                             bot.summary)
+    monkeypatch.setattr(search_ceiling, "get_bot", spy)
+    won, _ = search_ceiling.play(0, 5, "nothing", search="random", opponent="heuristic@7")
+    assert 0.0 <= won <= 1.0
+    assert set(asked) == {"random", "heuristic@7"}
