@@ -52,7 +52,7 @@ def play(game: int, seed: int, players: int, base: heuristic.Tuning, keep: dict)
 
 def trial(pool, keep: dict, games: int, seed: int, players: int, base: heuristic.Tuning) -> tuple[float, float]:
     """The challenger's win rate and its standard error over the deals (a deal is both seatings)."""
-    n = len(range(games)) // 2 * 2
+    n = games // 2 * 2
     won = list(pool.map(play, range(n), [seed] * n, [players] * n, [base] * n, [keep] * n, chunksize=25))
     deals = [(won[i] + won[i + 1]) / 2 for i in range(0, n, 2)]
     mean = sum(deals) / len(deals)
@@ -69,6 +69,7 @@ def base_effects() -> list[str]:
 
 def search(pool, start: dict, steps: list[int], games: int, seed: int, players: int, base: heuristic.Tuning,
            margin: float, effects: list[str], out=print) -> dict:
+    """The keep-worths (changes from `base`'s) that won most, `effects` tried in turn from `start`."""
     best = dict(start)
     best_rate, spread = trial(pool, best, games, seed, players, base)
     out(f"start {json.dumps(best)}: {100 * best_rate:.1f} % ± {100 * spread:.1f}")
@@ -104,6 +105,8 @@ def main():
             raise ValueError(f"--against must be a heuristic version, not {bot.label}")
         start = json.loads(args.start)
         steps = [int(x) for x in args.steps.split(",")]
+        if args.games < 2:
+            raise ValueError("--games must be at least 2: each deal is played from both seats")
     except (ValueError, json.JSONDecodeError) as e:
         parser.error(str(e))
     with ProcessPoolExecutor(args.jobs) as pool:
