@@ -129,7 +129,7 @@ TUNING_6 = Tuning(CURVE, printed=False, keep=KEEP_7)
 TUNING_5 = Tuning(CURVE_5, printed=False, keep=KEEP_7)
 #: Each version's tuning, by version: an experiment can rebuild a version's judgement (its own
 #: candidates, or its hand inference) without its `decide`.
-TUNINGS = {8: TUNING, 7: TUNING_7, 6: TUNING_6, 5: TUNING_5}
+TUNINGS = {VERSION: TUNING, 7: TUNING_7, 6: TUNING_6, 5: TUNING_5}
 
 
 def keep_worths(tuning: Tuning) -> dict:

@@ -1,4 +1,5 @@
 """tools/search_ceiling.py: the search told what it cannot see (docs/ai.md, "Where the gap is")."""
+import dataclasses
 import importlib.util
 import random
 from pathlib import Path
@@ -96,8 +97,7 @@ def test_the_opponent_is_the_version_asked_for(monkeypatch):
 
     def spy(label):
         bot = real(label)
-        return bot.__class__(bot.name, bot.version, lambda view, seed, _d=bot.decide: asked.append(label) or _d(view, seed=seed),
-                             bot.summary)
+        return dataclasses.replace(bot, decide=lambda view, seed: asked.append(label) or bot.decide(view, seed=seed))
     monkeypatch.setattr(search_ceiling, "get_bot", spy)
     won, _ = search_ceiling.play(0, 5, "nothing", search="random", opponent="heuristic@7")
     assert 0.0 <= won <= 1.0

@@ -31,7 +31,7 @@ def test_the_search_tries_each_step_and_keeps_what_wins():
         best = tune_keep.search(pool, {}, [-2, 2], 8, 5, 2, heuristic.TUNING_7, 0.006, ["damage_each", "gamble"],
                                 out=lines.append)
     assert lines[0].startswith("start {}")
-    tried = [line for line in lines[1:-1]]
+    tried = lines[1:-1]
     assert {line.split()[0] for line in tried} == {"damage_each", "gamble"}
     assert all(" -> " in line and "%" in line for line in tried)
     kept = [line for line in tried if line.endswith("kept")]
