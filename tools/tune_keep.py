@@ -1,7 +1,7 @@
 """Tune the heuristic's keep-worths by self-play (docs/ai.md, "heuristic@8 and mcts@9").
 
     python tools/tune_keep.py --games 4000 --seed 21 --against heuristic@7 \
-        [--start '{"damage": 4}'] [--steps -2,2] [--players 2] [--jobs 2]
+        [--start '{"damage": 4}'] [--steps=-2,2] [--players 2] [--jobs 2]
 
 A coordinate search over `heuristic.KEEP`: each effect word of the base game's decks in turn,
 changed by each of `--steps`, plays `--games` base games (each deal from both seats, dealt as
@@ -94,7 +94,9 @@ def main():
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--against", default="heuristic", help="the version to beat: heuristic or e.g. heuristic@7")
     parser.add_argument("--start", default="{}", help='keep-worths to start from, JSON: {"damage": 4}')
-    parser.add_argument("--steps", default="-2,2", help="changes tried for each effect word")
+    parser.add_argument("--steps", default="-2,2",
+                        help='changes tried for each effect word, written --steps=-1,1 (without "=" a value '
+                             'starting with "-" is read as an option)')
     parser.add_argument("--margin", type=float, default=0.006, help="win rate a change must add to be kept")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=2)

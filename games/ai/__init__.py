@@ -3,7 +3,7 @@
     >>> from games.ai import get_bot
     >>> bot = get_bot("heuristic")
     >>> bot.actor
-    'ai:heuristic@7'
+    'ai:heuristic@8'
 
 Every bot is ``decide(view, seed=...) -> decision`` where ``view = engine.view(state, seat)``
 (the seat being asked) and ``seed`` comes from ``decision_seed(secret=<the game's secret seed>, seq=..., seat=...)``;
