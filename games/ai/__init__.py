@@ -3,7 +3,7 @@
     >>> from games.ai import get_bot
     >>> bot = get_bot("heuristic")
     >>> bot.actor
-    'ai:heuristic@8'
+    'ai:heuristic@9'
 
 Every bot is ``decide(view, seed=...) -> decision`` where ``view = engine.view(state, seat)``
 (the seat being asked) and ``seed`` comes from ``decision_seed(secret=<the game's secret seed>, seq=..., seat=...)``;
@@ -58,6 +58,9 @@ BOTS: dict[str, Bot] = {
 DEFAULT_BOT = "heuristic"
 #: Earlier versions still playable by label: recorded games name the version that decided.
 OLDER: dict[str, Bot] = {
+    "mcts@9": Bot("mcts", 9, mcts.decide_v9, "determinized search rolling out with heuristic@8 (games/ai/mcts.py)"),
+    "heuristic@8": Bot("heuristic", 8, heuristic.decide_v8,
+                       "rules of thumb, heals kept for the last chance (games/ai/heuristic.py)"),
     "mcts@8": Bot("mcts", 8, mcts.decide_v8, "determinized search rolling out with heuristic@7 (games/ai/mcts.py)"),
     "heuristic@7": Bot("heuristic", 7, heuristic.decide_v7,
                        "rules of thumb, the keep-worths before self-play tuning (games/ai/heuristic.py)"),

@@ -1,4 +1,4 @@
-"""A value for non-terminal positions fitted on self-play (the leaf evaluation of mcts@5 to mcts@9).
+"""A value for non-terminal positions fitted on self-play (the leaf evaluation of mcts@5 to mcts@10).
 
 The search bot's rollouts stop after a few turns; what a position is worth then is the chance
 the seat goes on to win. ``win_chance`` estimates it with a logistic model over the difference

@@ -1,4 +1,4 @@
-"""``heuristic@8`` (and ``heuristic@7``, ``heuristic@6``, ``heuristic@5``, kept playable): a rule-of-thumb bot that reads only its seat's view.
+"""``heuristic@9`` (and ``heuristic@8``, ``heuristic@7``, ``heuristic@6``, ``heuristic@5``, kept playable): a rule-of-thumb bot that reads only its seat's view.
 
 It scores every decision on offer and takes the best (ties broken by the decision's seeded
 random stream). In short:
@@ -13,14 +13,16 @@ random stream). In short:
 - **Action phase**: hit the opponent closest to leaving the game (lowest of Fortitude left
   and twice their Gold) with the biggest card; steal Gold; start a Round of Gambling only
   holding cards that take control.
-- **Heals**: kept for the moment it is passing out (its last chance), where they save it.
+- **Heals**: a heal of its own is played as soon as the Fortitude cap takes none of it
+  (heuristic@9; heuristic@8 and older kept it for the last chance): it is worth as much now as
+  then, and held it takes the place of a card.
 - **Windows**: answer a card aimed at it (Ignore, "I don't think so!", hit back); catch a
   cheater; leave a Round or let the Inn pay when short of Gold.
 - **Ordering**: the Drink goes to the opponent with the least Fortitude left.
 - **Discard**: throws back every card worth less than an average card still in its deck; the
   closer it is to passing out, the more the cards that keep a Drink off it are worth. What
-  each card is worth keeping (`KEEP`) was tuned by self-play in heuristic@8: attacks less
-  (one Action a turn), Drink changes more.
+  each card is worth keeping (`KEEP`) was tuned by self-play in heuristic@8 (attacks less, one
+  Action a turn; Drink changes more) and again in heuristic@9.
 - **RDI 8** (docs/ai.md): Mix-ins spike opponents' Drinks (most when the drinker pays);
   Glare is declared when it can be; at 3 Heat it pays Gold while it has some to spare, else
   takes the penalty that costs the least margin; it Petrifies its least useful card; Farai
@@ -45,23 +47,26 @@ from games.ai import boss, events, mechanics, tavern, teams
 from games.ai.common import Decision, Table, card_of, rng_for
 from games.engine.content import Card
 
-NAME, VERSION = "heuristic", 8
+NAME, VERSION = "heuristic", 9
 
 #: How much each effect word is worth keeping in hand (discard phase).
 KEEP = {
-    "damage": 4, "damage_each": 2, "steal_each": 3, "steal_one": 2, "force_drink": 3, "toast": 2,
-    "ignore_card": 5, "negate_sometimes": 6, "hit_back": 4, "ignore_drink": 6, "ignore_card_or_drink": 7,
+    "damage": 3, "damage_each": 2, "steal_each": 3, "steal_one": 2, "force_drink": 3, "toast": 2,
+    "ignore_card": 6, "negate_sometimes": 6, "hit_back": 4, "ignore_drink": 6, "ignore_card_or_drink": 7,
     "leave_or_ignore_drink": 6, "pass_drink": 6, "split_drink": 4, "drink_mod": 5, "negate_drink_change": 5,
-    "heal_self": 3, "heal_target_pay": 2, "mass_heal": 3, "raise": 2, "winning_hand": 3, "control": 3,
+    "heal_self": 3, "heal_target_pay": 2, "mass_heal": 2, "raise": 2, "winning_hand": 3, "control": 3,
     "force_out": 3, "gamble": 2, "take_pot": 3, "end_round_to_inn": 1, "anti_cheat": 2, "inn_pays": 2,
     "leave_round": 1, "order_extra": 4, "tip_wench": 2, "grab_coin": 1, "courage": 5, "extra_drink": 3,
     "get_treasure": 3,
     "mix_in": 3,
 }
-#: The keep-worths heuristic@7 and older had where heuristic@8's differ: attacks kept dearly
-#: (a seat plays one Action a turn), Drink changes and heals cheaply.
+#: The keep-worths heuristic@8 had where heuristic@9's differ (a second pass of the tuning, ±1).
+KEEP_8 = (("damage", 4), ("ignore_card", 5), ("mass_heal", 3))
+#: The keep-worths heuristic@7 and older had where heuristic@9's differ: attacks kept dearly (a
+#: seat plays one Action a turn), Drink changes and heals cheaply; Ignores and Mass Heal as in
+#: heuristic@8.
 KEEP_7 = (("damage", 6), ("damage_each", 6), ("steal_each", 5), ("steal_one", 4), ("force_drink", 5),
-          ("drink_mod", 3), ("negate_drink_change", 3), ("heal_self", 5))
+          ("drink_mod", 3), ("negate_drink_change", 3), ("heal_self", 5), ("ignore_card", 5), ("mass_heal", 3))
 #: Keep-worth of a pack card whose effect word has no entry above: a character's own mechanic
 #: is usually worth holding on to.
 KEEP_UNKNOWN = 4
@@ -118,10 +123,15 @@ class Tuning:
     printed: bool = True
     #: Keep-worths that differ from `KEEP` (effect word, worth).
     keep: tuple = ()
+    #: Play a heal of my own as soon as the Fortitude cap takes none of it, rather than keep it
+    #: for the last chance (heuristic@9: the search bot did so, docs/ai.md "heuristic@9 and mcts@10").
+    heal_early: bool = False
 
 
-#: heuristic@8's: heuristic@7's with the tuned keep-worths of `KEEP`.
-TUNING = Tuning(CURVE)
+#: heuristic@9's: heuristic@8's with early heals and its keep-worths tuned once more.
+TUNING = Tuning(CURVE, heal_early=True)
+#: heuristic@8's: heuristic@7's with the keep-worths tuned by self-play.
+TUNING_8 = Tuning(CURVE, keep=KEEP_8)
 #: heuristic@7's: heuristic@6's curve, a stacked card's numbers from its content.
 TUNING_7 = Tuning(CURVE, keep=KEEP_7)
 #: heuristic@6's and heuristic@5's, kept: recorded games name those versions.
@@ -129,7 +139,7 @@ TUNING_6 = Tuning(CURVE, printed=False, keep=KEEP_7)
 TUNING_5 = Tuning(CURVE_5, printed=False, keep=KEEP_7)
 #: Each version's tuning, by version: an experiment can rebuild a version's judgement (its own
 #: candidates, or its hand inference) without its `decide`.
-TUNINGS = {VERSION: TUNING, 7: TUNING_7, 6: TUNING_6, 5: TUNING_5}
+TUNINGS = {VERSION: TUNING, 8: TUNING_8, 7: TUNING_7, 6: TUNING_6, 5: TUNING_5}
 
 
 def keep_worths(tuning: Tuning) -> dict:
@@ -145,6 +155,7 @@ class Scoring(Table):
         self.worth = tuning.curve.worth
         self.printed = tuning.printed
         self.keep = keep_worths(tuning)
+        self.heal_early = tuning.heal_early
 
     def numbers(self, frame: dict) -> dict:
         """The numbers of the card a stack frame plays (its Drink change's +2...)."""
@@ -331,10 +342,15 @@ def _score_negate(t: Table, eff: str) -> float:
     return -2
 
 
-def _score_heal(t: Table, eff: str, target) -> float:
-    m = t.margin(t.me)
+def _score_heal(t: Scoring, c, target) -> float:
+    eff, m = c.effect, t.margin(t.me)
     if eff == "heal_self":
-        return 16 if m <= 0 else -1          # keep it for the last chance, where it saves me
+        if m <= 0:
+            return 16                         # the last chance: it saves me
+        # heuristic@9: it is worth as much now as at the last chance, and held it takes a card's
+        # place. A heal that is an Action Card would cost the turn's Action: it keeps the old rule.
+        early = t.heal_early and c.type != "Action" and t.mine["fortitude"] + c.params.get("fortitude", 1) <= MAX_STAT
+        return 13 if early else -1
     if eff == "mass_heal":
         if t.mine["fortitude"] >= MAX_STAT:
             return 4 if t.mine["gold"] <= 4 else -1    # heals me nothing, but they pay me
@@ -512,7 +528,7 @@ def _score_card(t: Table, c, d: Decision) -> float:
     if eff in ("negate_sometimes", "negate_drink_change"):
         return _score_negate(t, eff)
     if eff in ("heal_self", "mass_heal", "heal_target_pay"):
-        return _score_heal(t, eff, target)
+        return _score_heal(t, c, target)
     if eff in ("steal_one", "tip_wench"):
         return _score_gold(t, eff, target)
     if eff in ("damage", "hit_back", "damage_each", "steal_each", "force_drink"):
@@ -667,6 +683,11 @@ def decide(view: dict, *, seed: str, tuning: Tuning = TUNING) -> Decision:
     if len(top) > 1:
         top = [top[rng_for(seed, NAME).randrange(len(top))]]
     return dict(top[0])
+
+
+def decide_v8(view: dict, *, seed: str) -> Decision:
+    """heuristic@8, kept playable: heals kept for the last chance, the keep-worths of `KEEP_8`."""
+    return decide(view, seed=seed, tuning=TUNING_8)
 
 
 def decide_v7(view: dict, *, seed: str) -> Decision:

@@ -1,4 +1,4 @@
-"""``mcts@9`` (and ``mcts@8``, ``mcts@7``, ``mcts@6``, ``mcts@5``, ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@10`` (and ``mcts@9``, ``mcts@8``, ``mcts@7``, ``mcts@6``, ``mcts@5``, ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
@@ -52,7 +52,7 @@ from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
 from games.ai.evaluation import strength, win_chance
 
-NAME, VERSION = "mcts", 9
+NAME, VERSION = "mcts", 10
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "240"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.6"))
 MAX_CANDIDATES = 8
@@ -123,9 +123,16 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, se
 
 def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
            options: dict | None = None) -> Decision:
-    """mcts@9: mcts@8 ranking and rolling out with heuristic@8 (its tuned keep-worths)."""
+    """mcts@10: mcts@9 ranking and rolling out with heuristic@9 (early heals, keep-worths tuned again)."""
     return _search(view, seed, iterations, max_seconds, options,
                    Settings(win_chance, ROLLOUT_DEPTH, other_discards=True))
+
+
+def decide_v9(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
+              options: dict | None = None) -> Decision:
+    """mcts@9, kept playable: mcts@8 ranking and rolling out with heuristic@8 (its tuned keep-worths)."""
+    return _search(view, seed, iterations, max_seconds, options,
+                   Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_8, other_discards=True))
 
 
 def decide_v8(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,

@@ -3,8 +3,8 @@
 The @5 hashes were taken from the commit before heuristic@6 and mcts@6 (9f93511), where
 `heuristic` was heuristic@5 and `mcts` was mcts@5; the @6 ones from the commit before
 heuristic@7 and mcts@7 (bb30451); mcts@7's from the commit before mcts@8 (47214b3); heuristic@7's
-and mcts@8's from the commit before heuristic@8 and mcts@9 (6cfc7de); each over the same games
-and seeds."""
+and mcts@8's from the commit before heuristic@8 and mcts@9 (6cfc7de); heuristic@8's and mcts@9's
+from the commit before heuristic@9 and mcts@10 (5d26352); each over the same games and seeds."""
 import hashlib
 import json
 
@@ -110,12 +110,26 @@ def test_mcts_8_decides_as_it_did_before_mcts_9():
 
 
 def test_heuristic_8_keeps_by_its_tuned_worths():
-    """heuristic@8 differs from heuristic@7 only in its keep-worths (`KEEP`, `KEEP_7`): where a
+    """heuristic@8 differs from heuristic@7 only in its keep-worths (`KEEP_8`, `KEEP_7`): where a
     card's worth changed, its discards and so its games do."""
-    assert _decisions_hash("heuristic", 20, 3000) != "fafd9e40f17b5c46"
-    old = dict(heuristic.KEEP_7)
-    assert set(old) <= set(heuristic.KEEP) and all(heuristic.KEEP[k] != v for k, v in old.items())
+    assert _decisions_hash("heuristic@8", 20, 3000) != "fafd9e40f17b5c46"
     view = engine.view(engine.new_game({"seats": [{"character": "fiona"}, {"character": "zot"}], "seed": "k"}), 0)
-    assert heuristic.Scoring(view, heuristic.TUNING_7).keep == heuristic.keep_worths(heuristic.TUNING_7) == {
-        **heuristic.KEEP, **old}
+    for tuning, old in ((heuristic.TUNING_7, heuristic.KEEP_7), (heuristic.TUNING_8, heuristic.KEEP_8)):
+        old = dict(old)
+        assert set(old) <= set(heuristic.KEEP) and all(heuristic.KEEP[k] != v for k, v in old.items())
+        assert heuristic.Scoring(view, tuning).keep == heuristic.keep_worths(tuning) == {**heuristic.KEEP, **old}
     assert heuristic.Scoring(view, heuristic.TUNING).keep == heuristic.KEEP
+
+
+def test_heuristic_9_heals_early_and_keeps_by_its_worths():
+    """heuristic@9 is heuristic@8 with early heals and three keep-worths changed: its games differ."""
+    assert heuristic.TUNING.heal_early and not heuristic.TUNING_8.heal_early
+    assert _decisions_hash("heuristic", 20, 3000) != "3c845b1c27060c24"
+
+
+def test_heuristic_8_decides_as_it_did_before_heuristic_9():
+    assert _decisions_hash("heuristic@8", 20, 3000) == "3c845b1c27060c24"
+
+
+def test_mcts_9_decides_as_it_did_before_mcts_10():
+    assert _decisions_hash("mcts@9", 2, 60, iterations=96, max_seconds=1000) == "9787eb908354d7e2"

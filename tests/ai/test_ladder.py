@@ -74,8 +74,8 @@ def test_small_ladder_end_to_end(monkeypatch):
         assert len(g.comparisons) == sum(1 for i in range(g.size) for j in range(i + 1, g.size)
                                          if g.names[i] != g.names[j])
     ratings = result.ratings()
-    assert set(ratings) == {"random@1", "heuristic@8", f"mcts@{mcts.VERSION}"}
-    assert ratings["heuristic@8"] > ratings["random@1"]
+    assert set(ratings) == {"random@1", "heuristic@9", f"mcts@{mcts.VERSION}"}
+    assert ratings["heuristic@9"] > ratings["random@1"]
     assert result.mean_time("mcts@%d" % mcts.VERSION) > 0
     again = play_ladder(["random", "heuristic", "mcts"], games=2, seed=4, sizes=(2, 3))
     assert [g.winners for g in again.games] == [g.winners for g in result.games]
@@ -87,8 +87,8 @@ def test_tournament_ladder_command_prints_ratings_with_intervals():
     call_command("tournament", ladder="random,heuristic", games=2, seed=1, bootstrap=50, stdout=out, stderr=StringIO())
     text = out.getvalue()
     assert "Ladder: 6 games" in text
-    assert "heuristic@8" in text and "random@1" in text and "[" in text
-    assert "random@1    vs heuristic@8" in text
+    assert "heuristic@9" in text and "random@1" in text and "[" in text
+    assert "random@1    vs heuristic@9" in text
 
 
 @pytest.mark.django_db

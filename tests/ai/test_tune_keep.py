@@ -19,7 +19,7 @@ def test_a_challenger_unchanged_wins_exactly_half():
 
 
 def test_a_changed_worth_changes_the_games():
-    """heuristic@8's keep-worths played against heuristic@7 are heuristic@8 against heuristic@7."""
+    """heuristic@7 with today's keep-worths (`KEEP`) plays other games than heuristic@7."""
     keep = {k: heuristic.KEEP[k] for k, _ in heuristic.KEEP_7}
     results = [tune_keep.play(g, 3, 2, heuristic.TUNING_7, keep) for g in range(12)]
     assert any(results[i] + results[i + 1] != 1.0 for i in range(0, 12, 2))

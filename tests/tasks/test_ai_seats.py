@@ -48,7 +48,7 @@ def test_four_ai_seats_play_to_a_winner(worker_factory, make_user, api_for):
     assert game.winners
     events = _assert_clean_log(game_id)
     decisions = [e for e in events if e.kind in ("decision", "timeout")]
-    assert {e.actor for e in decisions} <= {"ai:heuristic@8", "ai:random@1"}
+    assert {e.actor for e in decisions} <= {"ai:heuristic@9", "ai:random@1"}
     assert all(e.kind == "decision" for e in decisions)
     assert events[-1].kind == "game_ended"
 

@@ -40,12 +40,12 @@ def test_absent_player_times_out_then_a_bot_plays_then_they_take_the_seat_back(w
         opened = by_seq[e.seq - 1].created_at
         assert e.created_at - opened >= timedelta(seconds=0.95), (e.seq, e.created_at - opened)
     handover = next(e for e in events if e.kind == "seat_control_changed")
-    assert handover.payload == {"seat": 0, "to": "bot", "bot": "heuristic@8", "reason": "timeouts"}
+    assert handover.payload == {"seat": 0, "to": "bot", "bot": "heuristic@9", "reason": "timeouts"}
     assert handover.actor == "timeout"
     assert Seat.objects.get(table_id=table_id, index=0).bot == "heuristic"
 
     # the bot plays seat 0 now, with no deadline
-    wait_for(lambda: GameEvent.objects.filter(game_id=game_id, seat=0, actor="ai:heuristic@8").exists(),
+    wait_for(lambda: GameEvent.objects.filter(game_id=game_id, seat=0, actor="ai:heuristic@9").exists(),
              timeout=30, what="the bot to play the absent player's seat", worker=worker)
 
     # the player comes back
