@@ -1,0 +1,20 @@
+"""tools/deviations.py: where the search overrules the heuristic, counted (docs/ai.md, "heuristic@9 and mcts@10")."""
+import importlib.util
+from pathlib import Path
+
+_spec = importlib.util.spec_from_file_location("deviations", Path(__file__).parents[2] / "tools/deviations.py")
+deviations = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(deviations)
+
+
+def test_a_bot_never_overrules_itself():
+    assert not deviations.play(0, 5, "heuristic", "heuristic")
+
+
+def test_what_differs_is_counted_by_what_was_asked_and_what_each_chose():
+    found = deviations.play(1, 5, "random", "heuristic")
+    assert sum(found.values()) > 10
+    assert all(mine != theirs and n >= 1 for (_, mine, theirs), n in found.items())
+    assert {"phase:discard", "phase:action"} <= {what for what, _, _ in found}
+    assert any(what.startswith("respond to ") for what, _, _ in found)
+    assert any(mine.startswith(("play ", "pass", "discard ", "keep the hand")) for _, mine, _ in found)
