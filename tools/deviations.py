@@ -1,6 +1,6 @@
 """Where the search bot overrules the heuristic bot, counted (docs/ai.md, "heuristic@9 and mcts@10").
 
-    python tools/deviations.py --games 40 --seed 779 [--search mcts] [--heuristic heuristic] [--top 30]
+    python tools/deviations.py --games 40 --seed 779 [--search mcts] [--heuristic heuristic] [--top 30] [--effects]
 
 Plays the search bot against the heuristic bot in two-seat base games, seated and dealt as
 `manage.py tournament` does. At each of the search's decisions it also asks the heuristic
@@ -9,7 +9,9 @@ counts the decisions where the two differ, by what was asked (the prompt's kind 
 window, the effect of the card or Drink being answered) and what each chose. The most
 frequent pairs are the heuristic's most frequent mistakes as the search sees them: heuristic@9's
 early heals were found this way. A pair can be noise (two copies of one card), and a rule
-read off a pair is only kept when self-play says it wins (`manage.py tournament`).
+read off a pair is only kept when self-play says it wins (`manage.py tournament`). Cards
+are named by their title's slug, or with `--effects` by their effect word, which gathers the
+copies and the characters' versions of one kind of card (every heal) into one pair.
 """
 from __future__ import annotations
 
@@ -26,14 +28,17 @@ from games.ai.common import Table, decision_seed  # noqa: E402
 from games.ai.match import MAX_DECISIONS, cast_characters, seating  # noqa: E402
 
 
-def describe(view: dict, decision: dict) -> str:
-    """A decision in a few words: its type, the card's name and whom it aims at."""
+def describe(view: dict, decision: dict, effects: bool = False) -> str:
+    """A decision in a few words: its type, the card's name (or effect word) and whom it aims at."""
     t = Table(view)
+
+    def name(card):
+        return card.effect if effects else card.key.split("/")[1]
     if decision["type"] == "discard":
-        return "discard " + ", ".join(sorted(t.card(c).key.split("/")[1] for c in decision.get("cards") or [])) \
+        return "discard " + ", ".join(sorted(name(t.card(c)) for c in decision.get("cards") or [])) \
             if decision.get("cards") else "keep the hand"
     card = t.card(decision.get("card"))
-    words = decision["type"] + (f" {card.key.split('/')[1]}" if card is not None else "")
+    words = decision["type"] + (f" {name(card)}" if card is not None else "")
     if "target" in decision:
         words += " at " + ("me" if decision["target"] == t.me else f"seat {decision['target']}")
     return words
@@ -48,7 +53,7 @@ def asked(view: dict) -> str:
     return kind
 
 
-def play(game: int, seed: int, search: str, heuristic: str) -> Counter:
+def play(game: int, seed: int, search: str, heuristic: str, effects: bool = False) -> Counter:
     """One game: the (asked, heuristic's choice, search's choice) triples where the two differ."""
     searcher, rules = get_bot(search), get_bot(heuristic)
     names = seating("search", "heuristic", game, 2)
@@ -64,7 +69,7 @@ def play(game: int, seed: int, search: str, heuristic: str) -> Counter:
         if names[prompt.seat] == "search":
             chosen = searcher.decide(view, seed=seed_for)
             if chosen != decision:
-                found[(asked(view), describe(view, decision), describe(view, chosen))] += 1
+                found[(asked(view), describe(view, decision, effects), describe(view, chosen, effects))] += 1
             decision = chosen
         state, _ = engine.apply(state, decision)
         seq += 1
@@ -79,6 +84,7 @@ def main():
     parser.add_argument("--heuristic", default="heuristic",
                         help="the heuristic it ranks and rolls out with, which also plays the other seat")
     parser.add_argument("--top", type=int, default=30, help="how many pairs to print")
+    parser.add_argument("--effects", action="store_true", help="name cards by their effect word")
     args = parser.parse_args()
     try:
         if get_bot(args.heuristic).name != "heuristic":
@@ -88,7 +94,7 @@ def main():
         parser.error(str(e))
     total = Counter()
     for game in range(args.games):
-        total += play(game, args.seed, args.search, args.heuristic)
+        total += play(game, args.seed, args.search, args.heuristic, args.effects)
         print(f"\r{game + 1}/{args.games} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     print(f"{sum(total.values())} of the search's decisions differ from {get_bot(args.heuristic).label}'s:")

@@ -18,3 +18,9 @@ def test_what_differs_is_counted_by_what_was_asked_and_what_each_chose():
     assert {"phase:discard", "phase:action"} <= {what for what, _, _ in found}
     assert any(what.startswith("respond to ") for what, _, _ in found)
     assert any(mine.startswith(("play ", "pass", "discard ", "keep the hand")) for _, mine, _ in found)
+
+
+def test_by_effect_word_the_copies_of_a_kind_of_card_are_one_pair():
+    by_card, by_effect = deviations.play(1, 5, "random", "heuristic"), deviations.play(1, 5, "random", "heuristic", True)
+    assert sum(by_card.values()) == sum(by_effect.values()) and len(by_effect) <= len(by_card)
+    assert any("play damage" in mine or "play damage" in theirs for _, mine, theirs in by_effect)
