@@ -121,49 +121,37 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, se
     return _rollout(state, me, rng, settings)
 
 
-def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
-           options: dict | None = None) -> Decision:
-    """mcts@10: mcts@9 ranking and rolling out with heuristic@9 (early heals, keep-worths tuned again)."""
-    return _search(view, seed, iterations, max_seconds, options,
-                   Settings(win_chance, ROLLOUT_DEPTH, other_discards=True))
+#: What each version searches with; recorded games name the version that decided.
+SETTINGS = {
+    # mcts@10: mcts@9 ranking and rolling out with heuristic@9 (early heals, keep-worths tuned again)
+    10: Settings(win_chance, ROLLOUT_DEPTH, other_discards=True),
+    # mcts@9: mcts@8 ranking and rolling out with heuristic@8 (its tuned keep-worths)
+    9: Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_8, other_discards=True),
+    # mcts@8: mcts@7 weighing other discards than the heuristic's too
+    8: Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_7, other_discards=True),
+    # mcts@7: mcts@6 ranking and rolling out with heuristic@7 (a stacked card's numbers read)
+    7: Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_7),
+    # mcts@6: mcts@5 ranking and rolling out with heuristic@6 (its tuned margin curve)
+    6: Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_6),
+    # mcts@5: the fitted value at a rollout's end, heuristic@5's curve
+    5: Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_5),
+    # mcts@4: the hand-made value, rollouts of 30 decisions
+    4: Settings(evaluate, 30, heuristic.TUNING_5),
+}
 
 
-def decide_v9(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
-              options: dict | None = None) -> Decision:
-    """mcts@9, kept playable: mcts@8 ranking and rolling out with heuristic@8 (its tuned keep-worths)."""
-    return _search(view, seed, iterations, max_seconds, options,
-                   Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_8, other_discards=True))
+def _version(version: int) -> Callable[..., Decision]:
+    settings = SETTINGS[version]
+
+    def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
+               options: dict | None = None) -> Decision:
+        return _search(view, seed, iterations, max_seconds, options, settings)
+    decide.__doc__ = f"mcts@{version}: the search with `SETTINGS[{version}]`."
+    return decide
 
 
-def decide_v8(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
-              options: dict | None = None) -> Decision:
-    """mcts@8, kept playable: mcts@7 weighing other discards than the heuristic's too."""
-    return _search(view, seed, iterations, max_seconds, options,
-                   Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_7, other_discards=True))
-
-
-def decide_v7(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
-              options: dict | None = None) -> Decision:
-    """mcts@7, kept playable: mcts@6 ranking and rolling out with heuristic@7 (a stacked card's numbers read)."""
-    return _search(view, seed, iterations, max_seconds, options, Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_7))
-
-
-def decide_v6(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
-              options: dict | None = None) -> Decision:
-    """mcts@6, kept playable: mcts@5 ranking and rolling out with heuristic@6 (its tuned margin curve)."""
-    return _search(view, seed, iterations, max_seconds, options, Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_6))
-
-
-def decide_v5(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
-              options: dict | None = None) -> Decision:
-    """mcts@5, kept playable: the fitted value at a rollout's end, heuristic@5's curve."""
-    return _search(view, seed, iterations, max_seconds, options, Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_5))
-
-
-def decide_v4(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
-              options: dict | None = None) -> Decision:
-    """mcts@4, kept playable: recorded games name their bot version."""
-    return _search(view, seed, iterations, max_seconds, options, Settings(evaluate, 30, heuristic.TUNING_5))
+decide = _version(VERSION)
+decide_v9, decide_v8, decide_v7, decide_v6, decide_v5, decide_v4 = (_version(v) for v in (9, 8, 7, 6, 5, 4))
 
 
 def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | None, options: dict | None,
