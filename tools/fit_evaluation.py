@@ -1,13 +1,21 @@
 """Fit games/ai/evaluation.py's weights on heuristic-against-heuristic games.
 
     python tools/fit_evaluation.py --games 3000 --seed 2026 [--players 2]
+    python tools/fit_evaluation.py --value hands --at turns --games 12000 --seed 3303
 
 Plays `--games` base games between heuristic bots (characters rotating, game seeds from
-`--seed`), records every seat's features (evaluation.features) at every `--every`-th decision
-against its strongest opponent's, labels each row with whether the seat won, and fits a
-logistic regression (Newton's method, a small ridge penalty) on the differences. Half the
-games are held out: it prints the log-loss and accuracy there, then the weights to paste
-into evaluation.WEIGHTS. Pure Python (no numpy in the venv).
+`--seed`), records every seat's features against its strongest opponent's, labels each row
+with whether the seat won, and fits a logistic regression (Newton's method, a small ridge
+penalty) on the differences. Half the games are held out: it prints the log-loss and accuracy
+there, then the weights to paste into the value's weights.
+
+- `--value margins` (mcts@5 to mcts@10, `evaluation.WEIGHTS`): `evaluation.features`, at every
+  `--every`-th decision;
+- `--value hands` (mcts@11, `evaluation.HANDS`): `evaluation.hand_features` (the hand by kind
+  of card, whose turn is starting too); with `--at turns`, only at the start of each turn, where
+  mcts@11's rollouts stop.
+
+Pure Python (no numpy in the venv).
 """
 from __future__ import annotations
 
@@ -23,22 +31,32 @@ from games.ai import evaluation, heuristic  # noqa: E402
 from games.ai.common import decision_seed  # noqa: E402
 
 
-def positions(game: int, seed: int, players: int, every: int) -> list[tuple[list[float], int]]:
-    chars = engine.CHARACTERS
-    pool = list(chars)
+VALUES = {
+    "margins": (evaluation.NAMES, lambda state, i: evaluation.features(state.seats[i])),
+    "hands": (evaluation.HAND_NAMES, evaluation.hand_features),
+}
+
+
+def positions(game: int, seed: int, players: int, every: int, value: str = "margins",
+              at: str = "every") -> list[tuple[list[float], int]]:
+    """Rows of (features of a seat less its strongest opponent's, seat) through one game,
+    labelled with whether the seat won; none when the game did not end."""
+    features = VALUES[value][1]
+    pool = list(engine.CHARACTERS)
     setup_seed = f"fit-{seed}-{game}"
     state = engine.new_game({"seats": [{"character": pool[(game + i) % len(pool)]} for i in range(players)],
                              "seed": setup_seed})
-    rows, seq = [], 0
+    rows, seq, turn = [], 0, None
     while not state.over and seq < 3000:
-        if seq % every == 0:
-            for me, seat in enumerate(state.seats):
-                if seat.out:
-                    continue
-                others = [s for s in state.seats if s is not seat and not s.out]
+        starting = state.turn != turn      # the first decision of a turn (its discard)
+        turn = state.turn
+        if (starting if at == "turns" else seq % every == 0):
+            living = [i for i, s in enumerate(state.seats) if not s.out]
+            for me in living:
+                others = [i for i in living if i != me]
                 if others:
-                    opp = max(others, key=evaluation.strength)
-                    rows.append(([a - b for a, b in zip(evaluation.features(seat), evaluation.features(opp))], me))
+                    opp = max(others, key=lambda i: evaluation.strength(state.seats[i]))
+                    rows.append(([a - b for a, b in zip(features(state, me), features(state, opp))], me))
         prompt = engine.prompts(state)[0]
         view = engine.view(state, prompt.seat)
         state, _ = engine.apply(state, heuristic.decide(
@@ -101,17 +119,20 @@ def main():
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--every", type=int, default=4, help="record every N-th decision")
+    parser.add_argument("--value", choices=VALUES, default="margins", help="the features fitted")
+    parser.add_argument("--at", choices=("every", "turns"), default="every",
+                        help="record every --every-th decision, or each turn's start")
     args = parser.parse_args()
     train, test = [], []
     for g in range(args.games):
-        (train if g % 2 == 0 else test).extend(positions(g, args.seed, args.players, args.every))
+        (train if g % 2 == 0 else test).extend(positions(g, args.seed, args.players, args.every, args.value, args.at))
     w = fit(train)
     base_loss, base_acc = score(test, [0.0] * len(w))
     loss, acc = score(test, w)
     print(f"{len(train)} training rows, {len(test)} held out; held-out log-loss {loss:.4f} "
           f"(constant {base_loss:.4f}), accuracy {acc:.1%}")
     print("WEIGHTS = (" + ", ".join(f"{x:.4f}" for x in w) + ")")
-    for name, x in zip(evaluation.NAMES, w):
+    for name, x in zip(VALUES[args.value][0], w):
         print(f"  {name:<14} {x:+.4f}")
 
 
