@@ -1,4 +1,4 @@
-"""``mcts@10`` (and ``mcts@9``, ``mcts@8``, ``mcts@7``, ``mcts@6``, ``mcts@5``, ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@11`` (and ``mcts@10`` to ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
@@ -15,14 +15,16 @@ For each decision with more than one choice:
    choice always stays in). Comparing candidates on the same imagined deals cancels most of
    the luck of the deal, which is what decides a search of a few dozen rollouts.
 4. **Roll out**: every seat plays like the heuristic bot (``heuristic.rollout_decide``) on its
-   own view of the sample, for at most ``ROLLOUT_DEPTH`` decisions (16, about two turns; 30 in
-   mcts@4). The
-   opponent being modelled is usually that bot, so the rollouts predict it closely; short
-   rollouts measure what the decision changes now with less noise from what comes later, and
-   leave time for more samples.
+   own view of the sample, up to the start of the turn after next (``ROLLOUT_TURNS``; mcts@5
+   to mcts@10 stopped after ``ROLLOUT_DEPTH``, 16 decisions, and mcts@4 after 30), so that
+   every candidate's rollout stops at the same point of the game. The opponent being modelled
+   is usually that bot, so the rollouts predict it closely; short rollouts measure what the
+   decision changes now with less noise from what comes later, and leave time for more samples.
 5. **Evaluate**: 1 for a win, 0 for being out, else the seat's chance to win from there,
-   fitted on heuristic self-play (games/ai/evaluation.py; mcts@4: a hand-made score from
-   Fortitude left and Gold of the seat against its best opponent, ``evaluate``).
+   fitted on heuristic self-play (games/ai/evaluation.py): mcts@11's reads the hands by kind
+   of card and whose turn is starting too (``evaluation.HANDS``), mcts@5 to mcts@10's margins
+   and Gold only; mcts@4's is a hand-made score from Fortitude left and Gold of the seat
+   against its best opponent (``evaluate``).
 6. **Give up early**: every ``CHECK_EVERY`` samples, when the best challenger left trails the
    heuristic's choice by ``GIVE_UP`` standard errors of the paired difference (or ties it on
    every sample: the choice changes nothing), stop and play the heuristic's choice. Most
@@ -50,15 +52,19 @@ from games import engine
 from games.ai import heuristic
 from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
-from games.ai.evaluation import strength, win_chance
+from games.ai.evaluation import HANDS, strength, win_chance
 
-NAME, VERSION = "mcts", 10
+NAME, VERSION = "mcts", 11
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "240"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.6"))
 MAX_CANDIDATES = 8
 #: Decisions a rollout plays before the leaf value judges it: the fitted value (mcts@5) reads
 #: a position well enough that half of mcts@4's 30 decisions do, and rollouts cost half.
 ROLLOUT_DEPTH = int(os.environ.get("RDI_MCTS_DEPTH", "16"))
+#: mcts@11's rollouts stop at the start of the turn this many turns after the decision's (the
+#: turn after next: about 11 decisions at two seats), within `TURNS_CAP` decisions.
+ROLLOUT_TURNS = int(os.environ.get("RDI_MCTS_TURNS", "2"))
+TURNS_CAP = 60
 MIN_SAMPLES = 6
 CONFIDENCE = float(os.environ.get("RDI_MCTS_CONFIDENCE", "2.0"))
 #: Every this many samples, a decision whose challengers all trail by ``GIVE_UP`` standard
@@ -86,16 +92,24 @@ def evaluate(state, me: int) -> float:
 class Settings:
     """What a version changes: where a rollout stops, how the position is judged there, the
     heuristic's tuning that ranks the candidates and plays the rollouts, and whether it also
-    weighs the discards one card away from the heuristic's."""
+    weighs the discards one card away from the heuristic's.
+
+    A rollout stops after `depth` decisions, or (`turns`, mcts@11) at the start of the turn that
+    many turns after the decision's, with `depth` as a cap. A fixed count of decisions stops the
+    candidates of one decision at different points of the game: a card played adds its answer
+    windows, so its rollout ends earlier in the turn than a pass's and may not reach a Drink the
+    pass's reaches. Stopping every candidate at the same turn's start compares like with like."""
     value: Callable
     depth: int
     tuning: heuristic.Tuning = heuristic.TUNING
     other_discards: bool = False
+    turns: int = 0
 
 
-def _rollout(state, me: int, rng, settings: Settings) -> float:
+def _rollout(state, me: int, rng, settings: Settings, turn: int = 0) -> float:
+    end = turn + settings.turns if settings.turns else None
     for _ in range(settings.depth):
-        if state.over:
+        if state.over or (end is not None and state.turn >= end):
             break
         prompts = engine.prompts(state)
         if not prompts:
@@ -114,15 +128,18 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, se
     """One rollout of `candidate` on the sample `sample_seed` names (same seed, same deal)."""
     rng = random.Random(sample_seed)
     state = skeleton.sample(rng)
+    turn = state.turn              # before the candidate: one that ends the turn must not move the stop
     try:
         state, _ = engine.apply(state, dict(candidate))
     except engine.IllegalDecision:
         return 0.0
-    return _rollout(state, me, rng, settings)
+    return _rollout(state, me, rng, settings, turn)
 
 
 #: What each version searches with; recorded games name the version that decided.
 SETTINGS = {
+    # mcts@11: a value that reads the hands, judged where every candidate's rollout stops alike
+    11: Settings(HANDS, TURNS_CAP, other_discards=True, turns=ROLLOUT_TURNS),
     # mcts@10: mcts@9 ranking and rolling out with heuristic@9 (early heals, keep-worths tuned again)
     10: Settings(win_chance, ROLLOUT_DEPTH, other_discards=True),
     # mcts@9: mcts@8 ranking and rolling out with heuristic@8 (its tuned keep-worths)
@@ -151,7 +168,8 @@ def _version(version: int) -> Callable[..., Decision]:
 
 
 decide = _version(VERSION)
-decide_v9, decide_v8, decide_v7, decide_v6, decide_v5, decide_v4 = (_version(v) for v in (9, 8, 7, 6, 5, 4))
+decide_v10, decide_v9, decide_v8, decide_v7, decide_v6, decide_v5, decide_v4 = (
+    _version(v) for v in (10, 9, 8, 7, 6, 5, 4))
 
 
 def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | None, options: dict | None,
