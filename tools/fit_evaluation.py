@@ -31,9 +31,10 @@ from games.ai import evaluation, heuristic  # noqa: E402
 from games.ai.common import decision_seed  # noqa: E402
 
 
+#: What `--value` fits: its features' names and how they are read from a state.
 VALUES = {
-    "margins": (evaluation.NAMES, lambda state, i: evaluation.features(state.seats[i])),
-    "hands": (evaluation.HAND_NAMES, evaluation.hand_features),
+    "margins": (evaluation.NAMES, evaluation.win_chance.features),
+    "hands": (evaluation.HAND_NAMES, evaluation.HANDS.features),
 }
 
 

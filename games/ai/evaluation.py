@@ -51,18 +51,33 @@ def logit(mine: list[float], theirs: list[float], weights=WEIGHTS) -> float:
     return sum(w * (a - b) for w, a, b in zip(weights, mine, theirs))
 
 
-def win_chance(state, me: int, weights=WEIGHTS) -> float:
-    if state.over:
-        return 1.0 if me in state.winners else 0.0
-    if state.seats[me].out:
-        return 0.0
-    mat = state.seats[me].mat                # a teammate shares my mat: not an opponent
-    mine = max((s for s in state.seats if s.mat == mat and not s.out), key=strength)
-    others = [s for s in state.seats if s.mat != mat and not s.out]
-    if not others:
-        return 1.0
-    x = logit(features(mine), features(max(others, key=strength)), weights)
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+@dataclass(frozen=True)
+class Value:
+    """A fitted value read from a whole state: the seat's chance to win, a logistic model over
+    the difference between `features(state, seat)` of the seat (its team's strongest) and of its
+    strongest opponent."""
+    features: object
+    weights: tuple
+    fitted: str
+
+    def __call__(self, state, me: int) -> float:
+        if state.over:
+            return 1.0 if me in state.winners else 0.0
+        if state.seats[me].out:
+            return 0.0
+        mat = state.seats[me].mat                # a teammate shares my mat: not an opponent
+        mine = max((i for i, s in enumerate(state.seats) if s.mat == mat and not s.out),
+                   key=lambda i: strength(state.seats[i]))
+        others = [i for i, s in enumerate(state.seats) if s.mat != mat and not s.out]
+        if not others:
+            return 1.0
+        theirs = max(others, key=lambda i: strength(state.seats[i]))
+        x = logit(self.features(state, mine), self.features(state, theirs), self.weights)
+        return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+#: mcts@5 to mcts@10's value: margins and Gold (and the hand's and the Drink Me! pile's sizes).
+win_chance = Value(lambda state, i: features(state.seats[i]), WEIGHTS, FITTED)
 
 
 #: The kinds of card a hand is read by (mcts@11's value): what a card in hand can still do
@@ -98,31 +113,6 @@ def hand_features(state, i: int) -> list[float]:
 
 
 HAND_NAMES = NAMES + tuple(KINDS) + ("active",)
-
-
-@dataclass(frozen=True)
-class Value:
-    """A fitted value read from a whole state: the seat's chance to win, a logistic model over
-    the difference between `features(state, seat)` of the seat (its team's strongest) and of its
-    strongest opponent."""
-    features: object
-    weights: tuple
-    fitted: str
-
-    def __call__(self, state, me: int) -> float:
-        if state.over:
-            return 1.0 if me in state.winners else 0.0
-        if state.seats[me].out:
-            return 0.0
-        mat = state.seats[me].mat
-        mine = max((i for i, s in enumerate(state.seats) if s.mat == mat and not s.out),
-                   key=lambda i: strength(state.seats[i]))
-        others = [i for i, s in enumerate(state.seats) if s.mat != mat and not s.out]
-        if not others:
-            return 1.0
-        theirs = max(others, key=lambda i: strength(state.seats[i]))
-        x = logit(self.features(state, mine), self.features(state, theirs), self.weights)
-        return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
 
 
 #: mcts@11's value (tools/fit_evaluation.py --value hands --at turns; see its `fitted`). A Drink
