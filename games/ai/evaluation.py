@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 from games import engine
 
@@ -56,7 +57,7 @@ class Value:
     """A fitted value read from a whole state: the seat's chance to win, a logistic model over
     the difference between `features(state, seat)` of the seat (its team's strongest) and of its
     strongest opponent."""
-    features: object
+    features: Callable
     weights: tuple
     fitted: str
 

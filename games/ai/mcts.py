@@ -106,7 +106,8 @@ class Settings:
     turns: int = 0
 
 
-def _rollout(state, me: int, rng, settings: Settings, turn: int = 0) -> float:
+def _rollout(state, me: int, rng, settings: Settings, turn: int) -> float:
+    """Play on from `state` as `settings` says, from a decision taken in turn `turn`; the value there."""
     end = turn + settings.turns if settings.turns else None
     for _ in range(settings.depth):
         if state.over or (end is not None and state.turn >= end):
