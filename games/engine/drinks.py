@@ -201,16 +201,14 @@ def contest_step(state: State, contest: dict) -> None:
     if len(tied) > 1:
         still = [s for s in tied if s == OTTO_SEAT or state.seats[s].alcohol + chi.extra(state, state.seats[s].mat)
                  < state.seats[s].fortitude]          # not passed out (Total Drunkenness, chi.py); Otto never is
-        tied = still if len(still) <= 1 else tied
-        # R-CONTEST-ENDLESS: once the rounds outnumber the cards left to reveal, the same
-        # cards keep coming up (every other Drink waits on a pile) and the tie never breaks
-        if len(still) > 1 and contest["rounds"] > len(state.drink_deck) + refillable(state):
-            tied = []
-        elif len(still) > 1:
+        if len(still) > 1 and contest["rounds"] <= len(state.drink_deck) + refillable(state):
             contest["tied"], contest["scores"] = still, None
             emit(state, "contest_tie", seats=still)
             _contest_round(state, contest)
             return
+        # R-CONTEST-ENDLESS: once the rounds outnumber the cards left to reveal, the same
+        # cards keep coming up (every other Drink waits on a pile) and the tie never breaks
+        tied = still if len(still) <= 1 else []
     pop(state)
     state.drink_discard.append(contest["event_card"])
     if len(tied) != 1:
