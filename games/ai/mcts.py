@@ -1,4 +1,4 @@
-"""``mcts@11`` (and ``mcts@10`` to ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@12`` (and ``mcts@11`` to ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
@@ -21,9 +21,10 @@ For each decision with more than one choice:
    is usually that bot, so the rollouts predict it closely; short rollouts measure what the
    decision changes now with less noise from what comes later, and leave time for more samples.
 5. **Evaluate**: 1 for a win, 0 for being out, else the seat's chance to win from there,
-   fitted on heuristic self-play (games/ai/evaluation.py): mcts@11's reads the hands by kind
-   of card and whose turn is starting too (``evaluation.HANDS``), mcts@5 to mcts@10's margins
-   and Gold only; mcts@4's is a hand-made score from Fortitude left and Gold of the seat
+   fitted on heuristic self-play: mcts@12's is boosted trees reading both seats side by side,
+   hands, characters and the Drinks waiting included (games/ai/trees.py), mcts@11's a logistic
+   model that reads the hands by kind of card and whose turn is starting too
+   (``evaluation.HANDS``), mcts@5 to mcts@10's margins and Gold only; mcts@4's is a hand-made score from Fortitude left and Gold of the seat
    against its best opponent (``evaluate``).
 6. **Give up early**: every ``CHECK_EVERY`` samples, when the best challenger left trails the
    heuristic's choice by ``GIVE_UP`` standard errors of the paired difference (or ties it on
@@ -53,8 +54,9 @@ from games.ai import heuristic
 from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
 from games.ai.evaluation import HANDS, strength, win_chance
+from games.ai.trees import TREES
 
-NAME, VERSION = "mcts", 11
+NAME, VERSION = "mcts", 12
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "240"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.6"))
 MAX_CANDIDATES = 8
@@ -139,6 +141,8 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, se
 
 #: What each version searches with; recorded games name the version that decided.
 SETTINGS = {
+    # mcts@12: mcts@11 judging with boosted trees instead of a logistic model
+    12: Settings(TREES, TURNS_CAP, other_discards=True, turns=ROLLOUT_TURNS),
     # mcts@11: a value that reads the hands, judged where every candidate's rollout stops alike
     11: Settings(HANDS, TURNS_CAP, other_discards=True, turns=ROLLOUT_TURNS),
     # mcts@10: mcts@9 ranking and rolling out with heuristic@9 (early heals, keep-worths tuned again)
@@ -169,8 +173,8 @@ def _version(version: int) -> Callable[..., Decision]:
 
 
 decide = _version(VERSION)
-decide_v10, decide_v9, decide_v8, decide_v7, decide_v6, decide_v5, decide_v4 = (
-    _version(v) for v in (10, 9, 8, 7, 6, 5, 4))
+decide_v11, decide_v10, decide_v9, decide_v8, decide_v7, decide_v6, decide_v5, decide_v4 = (
+    _version(v) for v in (11, 10, 9, 8, 7, 6, 5, 4))
 
 
 def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | None, options: dict | None,

@@ -1,0 +1,80 @@
+"""mcts@12's value (games/ai/trees.py): boosted trees over both seats' features, as shipped."""
+import importlib.util
+import math
+from pathlib import Path
+
+from games import engine
+from games.ai import heuristic, trees
+from games.ai.common import decision_seed
+
+_spec = importlib.util.spec_from_file_location("fit_trees", Path(__file__).parents[2] / "tools/fit_trees.py")
+fit_trees = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fit_trees)
+
+
+def _positions(seed, characters=("deirdre", "zot"), every=5):
+    state = engine.new_game({"seats": [{"character": c} for c in characters], "seed": f"trees-{seed}"})
+    seq = 0
+    while not state.over:
+        if seq % every == 0:
+            yield state
+        prompt = engine.prompts(state)[0]
+        view = engine.view(state, prompt.seat)
+        state, _ = engine.apply(state, heuristic.decide(view, seed=decision_seed(secret=seed, seq=seq, seat=prompt.seat)))
+        seq += 1
+    yield state
+
+
+def test_the_shipped_model_reads_every_feature_a_base_game_gives():
+    assert trees.TREES.model.features == fit_trees.feature_names()
+    assert "held-out log-loss" in trees.TREES.fitted
+    seen = set()
+    for state in _positions(1):
+        if not state.over:
+            for i in (0, 1):
+                seen |= set(trees.seat_features(state, i))
+    assert seen <= set(fit_trees.feature_names())
+
+
+def test_two_seats_chances_add_up_to_one_and_ends_are_certain():
+    for state in _positions(2):
+        a, b = trees.TREES(state, 0), trees.TREES(state, 1)
+        assert 0 < a < 1 or state.over
+        assert math.isclose(a + b, 1.0)
+    assert trees.TREES(state, state.winners[0]) == 1.0
+
+
+def test_margin_and_the_drinks_waiting_move_the_chance_the_way_they_should():
+    state = next(s for s in _positions(3) if s.turn >= 2)
+    before = trees.TREES(state, 0)
+    state.seats[1].alcohol += 8                       # the opponent eight points nearer passing out
+    assert trees.TREES(state, 0) > before + 0.05
+    state.seats[1].alcohol -= 8
+    seat = state.seats[0]
+    drinks = engine.content_of(state.content).cards
+    strong = next(cid for cid in state.drink_deck if drinks[state.cards[cid]].alcohol >= 2)
+    state.drink_deck.remove(strong)
+    seat.drink_me.append(strong)                      # a strong Drink on top of my pile
+    assert trees.seat_features(state, 0)["drink_me_top_alcohol"] >= 2
+    assert trees.TREES(state, 0) < before
+
+
+def test_three_seats_out_or_alone_is_certain():
+    state = next(_positions(4, ("deirdre", "zot", "fiona")))
+    state.seats[2].out = "passed_out"
+    three = trees.TREES(state, 0)
+    assert 0 < three < 1 and math.isclose(three + trees.TREES(state, 1), 1.0)
+    assert trees.TREES(state, 2) == 0.0
+    state.seats[1].out = "passed_out"
+    assert trees.TREES(state, 0) == 1.0
+
+
+def test_the_fitting_positions_label_both_seats_at_each_turns_start():
+    rows = fit_trees.positions(0, seed=7)
+    names = fit_trees.feature_names()
+    assert rows and len(rows) % 2 == 0
+    for (a, b, hands, won), (a2, b2, hands2, won2) in zip(rows[::2], rows[1::2]):
+        assert len(a) == len(b) == len(names)
+        assert (a2, b2) == (b, a) and won + won2 == 1 and math.isclose(hands + hands2, 1.0)
+    active = names.index("active")
+    assert {a[active] + b[active] for a, b, _, _ in rows} == {1}
