@@ -38,34 +38,45 @@ VALUES = {
 }
 
 
+def selfplay(game: int, seed: int, players: int, at_each) -> object:
+    """Play game number `game` of `seed` between heuristic bots (characters rotating), calling
+    `at_each(state, seq, starting)` before every decision (`starting`: the first decision of a
+    turn, its discard); the state where it ended, or was cut off after 3,000 decisions."""
+    pool = list(engine.CHARACTERS)
+    setup_seed = f"fit-{seed}-{game}"
+    state = engine.new_game({"seats": [{"character": pool[(game + i) % len(pool)]} for i in range(players)],
+                             "seed": setup_seed})
+    seq, turn = 0, None
+    while not state.over and seq < 3000:
+        at_each(state, seq, state.turn != turn)
+        turn = state.turn
+        prompt = engine.prompts(state)[0]
+        view = engine.view(state, prompt.seat)
+        state, _ = engine.apply(state, heuristic.decide(
+            view, seed=decision_seed(secret=setup_seed, seq=seq, seat=prompt.seat)))
+        seq += 1
+    return state
+
+
 def positions(game: int, seed: int, players: int, every: int, value: str = "margins",
               at: str = "every") -> list[tuple[list[float], int]]:
     """Rows of (features of a seat less its strongest opponent's, seat) through one game,
     labelled with whether the seat won; none when the game did not end."""
     features = VALUES[value][1]
-    pool = list(engine.CHARACTERS)
-    setup_seed = f"fit-{seed}-{game}"
-    state = engine.new_game({"seats": [{"character": pool[(game + i) % len(pool)]} for i in range(players)],
-                             "seed": setup_seed})
-    rows, seq, turn = [], 0, None
-    while not state.over and seq < 3000:
-        starting = state.turn != turn      # the first decision of a turn (its discard)
-        turn = state.turn
-        if (starting if at == "turns" else seq % every == 0):
+    rows = []
+
+    def record(state, seq, starting):
+        if starting if at == "turns" else seq % every == 0:
             living = [i for i, s in enumerate(state.seats) if not s.out]
             for me in living:
                 others = [i for i in living if i != me]
                 if others:
                     opp = max(others, key=lambda i: evaluation.strength(state.seats[i]))
                     rows.append(([a - b for a, b in zip(features(state, me), features(state, opp))], me))
-        prompt = engine.prompts(state)[0]
-        view = engine.view(state, prompt.seat)
-        state, _ = engine.apply(state, heuristic.decide(
-            view, seed=decision_seed(secret=setup_seed, seq=seq, seat=prompt.seat)))
-        seq += 1
-    if not state.over:
+    end = selfplay(game, seed, players, record)
+    if not end.over:
         return []
-    return [(x, int(me in state.winners)) for x, me in rows]
+    return [(x, int(me in end.winners)) for x, me in rows]
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:

@@ -21,10 +21,11 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import fit_evaluation  # noqa: E402
 from games import engine  # noqa: E402
-from games.ai import evaluation, heuristic, trees  # noqa: E402
-from games.ai.common import decision_seed  # noqa: E402
+from games.ai import evaluation, trees  # noqa: E402
 
 #: The trees' shape: 150 trees of depth 5 scored 0.6028 held out, 300 0.6011 at twice the
 #: walking time and file, 100 of depth 4 0.6059; in play 150 smaller trees did as well as 300
@@ -42,26 +43,18 @@ def feature_names() -> list[str]:
 
 def positions(game: int, seed: int) -> list[tuple[list[float], list[float], float, int]]:
     """(seat's features, opponent's, mcts@11's value of the seat, won) at each turn's start of
-    one game, for both seats; none when the game did not end."""
+    one two-seat game, for both seats; none when the game did not end."""
     names = feature_names()
-    pool = list(engine.CHARACTERS)
-    setup_seed = f"fit-{seed}-{game}"
-    state = engine.new_game({"seats": [{"character": pool[(game + i) % len(pool)]} for i in range(2)],
-                             "seed": setup_seed})
-    rows, seq, turn = [], 0, None
-    while not state.over and seq < 3000:
-        if state.turn != turn and not any(s.out for s in state.seats):
-            turn = state.turn
+    rows = []
+
+    def record(state, seq, starting):
+        if starting and not any(s.out for s in state.seats):
             f = [seat_row(state, i, names) for i in (0, 1)]
-            rows += [(f[me], f[1 - me], evaluation.HANDS(state, me), me) for me in (0, 1)]
-        prompt = engine.prompts(state)[0]
-        view = engine.view(state, prompt.seat)
-        state, _ = engine.apply(state, heuristic.decide(
-            view, seed=decision_seed(secret=setup_seed, seq=seq, seat=prompt.seat)))
-        seq += 1
-    if not state.over:
+            rows.extend((f[me], f[1 - me], evaluation.HANDS(state, me), me) for me in (0, 1))
+    end = fit_evaluation.selfplay(game, seed, 2, record)
+    if not end.over:
         return []
-    return [(a, b, hands, int(me in state.winners)) for a, b, hands, me in rows]
+    return [(a, b, hands, int(me in end.winners)) for a, b, hands, me in rows]
 
 
 def seat_row(state, i: int, names: list[str]) -> list[float]:
@@ -123,7 +116,7 @@ def main():
                      for (predictor,) in model._predictors]}
     check = np.array([a + b for a, b, _, _ in test[:200]], float)
     walked = trees.Model(out)
-    worst = max(abs(trees._sigmoid(walked.raw(list(row))) - p) for row, p in zip(check, model.predict_proba(check)[:, 1]))
+    worst = max(abs(evaluation.sigmoid(walked.raw(list(row))) - p) for row, p in zip(check, model.predict_proba(check)[:, 1]))
     print(f"{len(out['trees'])} trees, the pure-Python walk within {worst:.1e} of scikit-learn's")
     with open(args.out, "w") as f:
         json.dump(out, f, separators=(",", ":"))

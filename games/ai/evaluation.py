@@ -62,19 +62,28 @@ class Value:
     fitted: str
 
     def __call__(self, state, me: int) -> float:
-        if state.over:
-            return 1.0 if me in state.winners else 0.0
-        if state.seats[me].out:
-            return 0.0
-        mat = state.seats[me].mat                # a teammate shares my mat: not an opponent
-        mine = max((i for i, s in enumerate(state.seats) if s.mat == mat and not s.out),
-                   key=lambda i: strength(state.seats[i]))
-        others = [i for i, s in enumerate(state.seats) if s.mat != mat and not s.out]
-        if not others:
-            return 1.0
-        theirs = max(others, key=lambda i: strength(state.seats[i]))
-        x = logit(self.features(state, mine), self.features(state, theirs), self.weights)
-        return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+        return judge(state, me, lambda mine, theirs: sigmoid(
+            logit(self.features(state, mine), self.features(state, theirs), self.weights)))
+
+
+def judge(state, me: int, chance: Callable[[int, int], float]) -> float:
+    """Seat `me`'s chance to win: certain at the end, when it is out or has no opponent left,
+    else `chance(mine, theirs)` of its team's strongest seat against its strongest opponent."""
+    if state.over:
+        return 1.0 if me in state.winners else 0.0
+    if state.seats[me].out:
+        return 0.0
+    mat = state.seats[me].mat                # a teammate shares my mat: not an opponent
+    mine = max((i for i, s in enumerate(state.seats) if s.mat == mat and not s.out),
+               key=lambda i: strength(state.seats[i]))
+    others = [i for i, s in enumerate(state.seats) if s.mat != mat and not s.out]
+    if not others:
+        return 1.0
+    return chance(mine, max(others, key=lambda i: strength(state.seats[i])))
+
+
+def sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
 
 
 #: mcts@5 to mcts@10's value: margins and Gold (and the hand's and the Drink Me! pile's sizes).

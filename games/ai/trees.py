@@ -17,12 +17,11 @@ seat lacks (an expansion's effect word, another character) reads as 0.
 from __future__ import annotations
 
 import json
-import math
 from functools import cached_property
 from pathlib import Path
 
 from games import engine
-from games.ai.evaluation import KINDS, NAMES, features, strength
+from games.ai.evaluation import KINDS, NAMES, features, judge, sigmoid
 
 MODEL = Path(__file__).with_name("data") / "value-trees.json"
 
@@ -77,7 +76,7 @@ class Model:
     def chance(self, mine: dict, theirs: dict) -> float:
         """The chance of the seat whose features are `mine` against `theirs`, both orders averaged."""
         a, b = [mine.get(n, 0) for n in self.features], [theirs.get(n, 0) for n in self.features]
-        return (_sigmoid(self.raw(a + b)) + 1 - _sigmoid(self.raw(b + a))) / 2
+        return (sigmoid(self.raw(a + b)) + 1 - sigmoid(self.raw(b + a))) / 2
 
 
 class Trees:
@@ -99,22 +98,8 @@ class Trees:
         return self.model.fitted
 
     def __call__(self, state, me: int) -> float:
-        if state.over:
-            return 1.0 if me in state.winners else 0.0
-        if state.seats[me].out:
-            return 0.0
-        mat = state.seats[me].mat                # a teammate shares my mat: not an opponent
-        mine = max((i for i, s in enumerate(state.seats) if s.mat == mat and not s.out),
-                   key=lambda i: strength(state.seats[i]))
-        others = [i for i, s in enumerate(state.seats) if s.mat != mat and not s.out]
-        if not others:
-            return 1.0
-        theirs = max(others, key=lambda i: strength(state.seats[i]))
-        return self.model.chance(seat_features(state, mine), seat_features(state, theirs))
-
-
-def _sigmoid(x: float) -> float:
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+        return judge(state, me, lambda mine, theirs: self.model.chance(
+            seat_features(state, mine), seat_features(state, theirs)))
 
 
 #: mcts@12's value (tools/fit_trees.py; the command and its held-out score in `TREES.fitted`).

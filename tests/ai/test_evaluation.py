@@ -5,8 +5,8 @@ import random
 from pathlib import Path
 
 from games import engine
-from games.ai import evaluation, heuristic
-from games.ai.common import decision_seed
+from games.ai import evaluation
+from tests.ai.play import heuristic_states
 
 _spec = importlib.util.spec_from_file_location("fit_evaluation", Path(__file__).parents[2] / "tools/fit_evaluation.py")
 fit_evaluation = importlib.util.module_from_spec(_spec)
@@ -14,17 +14,7 @@ _spec.loader.exec_module(fit_evaluation)
 
 
 def _positions(seed, n=2, every=7):
-    state = engine.new_game({"seats": [{"character": c} for c in ("deirdre", "zot", "fiona")[:n]],
-                             "seed": f"eval-{seed}"})
-    seq = 0
-    while not state.over:
-        if seq % every == 0:
-            yield state
-        prompt = engine.prompts(state)[0]
-        view = engine.view(state, prompt.seat)
-        state, _ = engine.apply(state, heuristic.decide(view, seed=decision_seed(secret=seed, seq=seq, seat=prompt.seat)))
-        seq += 1
-    yield state
+    return heuristic_states(f"eval-{seed}", ("deirdre", "zot", "fiona")[:n], every, secret=seed)
 
 
 def test_two_seats_chances_add_up_to_one_and_ends_are_certain():

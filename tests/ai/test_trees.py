@@ -4,25 +4,16 @@ import math
 from pathlib import Path
 
 from games import engine
-from games.ai import heuristic, trees
-from games.ai.common import decision_seed
+from games.ai import trees
+from tests.ai.play import heuristic_states
 
 _spec = importlib.util.spec_from_file_location("fit_trees", Path(__file__).parents[2] / "tools/fit_trees.py")
 fit_trees = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fit_trees)
 
 
-def _positions(seed, characters=("deirdre", "zot"), every=5):
-    state = engine.new_game({"seats": [{"character": c} for c in characters], "seed": f"trees-{seed}"})
-    seq = 0
-    while not state.over:
-        if seq % every == 0:
-            yield state
-        prompt = engine.prompts(state)[0]
-        view = engine.view(state, prompt.seat)
-        state, _ = engine.apply(state, heuristic.decide(view, seed=decision_seed(secret=seed, seq=seq, seat=prompt.seat)))
-        seq += 1
-    yield state
+def _positions(seed, characters=("deirdre", "zot")):
+    return heuristic_states(f"trees-{seed}", characters, every=5, secret=seed)
 
 
 def test_the_shipped_model_reads_every_feature_a_base_game_gives():
