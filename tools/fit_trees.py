@@ -5,7 +5,7 @@
 
 Plays `--games` two-seat base games between heuristic bots (characters rotating, game seeds
 from `--seed`), records at the start of every turn both seats' `trees.seat_features` (the
-positions mcts@11's and mcts@12's rollouts stop at), labelled with whether the first seat won,
+positions mcts@11's and mcts@12's rollouts stop at), each seat's row labelled with whether it won,
 and fits scikit-learn's histogram gradient boosting on the pair (the seat's features, then its
 opponent's). It fits on the even games and prints the held-out log-loss on the odd ones
 (beside mcts@11's `evaluation.HANDS` on the same rows), then fits again on all the games and

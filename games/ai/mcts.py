@@ -24,8 +24,8 @@ For each decision with more than one choice:
    fitted on heuristic self-play: mcts@12's is boosted trees reading both seats side by side,
    hands, characters and the Drinks waiting included (games/ai/trees.py), mcts@11's a logistic
    model that reads the hands by kind of card and whose turn is starting too
-   (``evaluation.HANDS``), mcts@5 to mcts@10's margins and Gold only; mcts@4's is a hand-made score from Fortitude left and Gold of the seat
-   against its best opponent (``evaluate``).
+   (``evaluation.HANDS``), mcts@5 to mcts@10's margins and Gold only; mcts@4's is a hand-made
+   score from Fortitude left and Gold of the seat against its best opponent (``evaluate``).
 6. **Give up early**: every ``CHECK_EVERY`` samples, when the best challenger left trails the
    heuristic's choice by ``GIVE_UP`` standard errors of the paired difference (or ties it on
    every sample: the choice changes nothing), stop and play the heuristic's choice. Most
