@@ -49,17 +49,12 @@ def positions(game: int, seed: int) -> list[tuple[list[float], list[float], floa
 
     def record(state, seq, starting):
         if starting and not any(s.out for s in state.seats):
-            f = [seat_row(state, i, names) for i in (0, 1)]
+            f = [trees.vector(trees.seat_features(state, i), names) for i in (0, 1)]
             rows.extend((f[me], f[1 - me], evaluation.HANDS(state, me), me) for me in (0, 1))
     end = fit_evaluation.selfplay(game, seed, 2, record)
     if not end.over:
         return []
     return [(a, b, hands, int(me in end.winners)) for a, b, hands, me in rows]
-
-
-def seat_row(state, i: int, names: list[str]) -> list[float]:
-    f = trees.seat_features(state, i)
-    return [f.get(n, 0) for n in names]
 
 
 def _chunk(args) -> list:

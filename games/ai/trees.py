@@ -51,6 +51,11 @@ def seat_features(state, i: int) -> dict[str, float]:
     return out
 
 
+def vector(named: dict[str, float], names: list[str]) -> list[float]:
+    """A seat's named features in the order `names` gives, 0 for a name the seat lacks."""
+    return [named.get(n, 0) for n in names]
+
+
 class Model:
     """A model file's content: the features it reads (a seat's, then its opponent's), the trees
     as (feature, threshold, left, right, value) lists per node (feature -1 at a leaf), and the
@@ -75,7 +80,7 @@ class Model:
 
     def chance(self, mine: dict, theirs: dict) -> float:
         """The chance of the seat whose features are `mine` against `theirs`, both orders averaged."""
-        a, b = [mine.get(n, 0) for n in self.features], [theirs.get(n, 0) for n in self.features]
+        a, b = vector(mine, self.features), vector(theirs, self.features)
         return (sigmoid(self.raw(a + b)) + 1 - sigmoid(self.raw(b + a))) / 2
 
 
