@@ -1,8 +1,6 @@
 """mcts@12's value (games/ai/trees.py): boosted trees over both seats' features, as shipped."""
 import importlib.util
-import json
 import math
-import random
 from pathlib import Path
 
 from games import engine
@@ -27,27 +25,6 @@ def test_the_shipped_model_reads_every_feature_a_base_game_gives():
             for i in (0, 1):
                 seen |= set(trees.seat_features(state, i))
     assert seen <= set(fit_trees.feature_names())
-
-
-def test_the_compiled_trees_give_what_walking_the_files_nodes_gives_to_the_last_bit():
-    with open(trees.MODEL) as f:
-        data = json.load(f)
-
-    def walked(row):
-        total = data["base"]
-        for nodes in data["trees"]:
-            node = nodes[0]
-            while node[0] >= 0:
-                node = nodes[node[2] if row[node[0]] <= node[1] else node[3]]
-            total += node[4]
-        return total
-    names = trees.TREES.model.features
-    rows = [trees.vector(trees.seat_features(s, 0), names) + trees.vector(trees.seat_features(s, 1), names)
-            for s in _positions(5) if not s.over]
-    rng = random.Random(5)
-    rows += [[rng.choice((0, 1, 2, 3, 5, 8, 13, 21)) for _ in names * 2] for _ in range(200)]
-    assert len(rows) > 220
-    assert all(trees.TREES.model.raw(row) == walked(row) for row in rows)
 
 
 def test_two_seats_chances_add_up_to_one_and_ends_are_certain():
