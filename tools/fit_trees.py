@@ -83,16 +83,19 @@ def main():
             chunks = [(games[i:i + 500], args.seed) for i in range(0, len(games), 500)]
             data.append([row for rows in pool.map(_chunk, chunks) for row in rows])
 
+    def pairs(rows, swapped=False):
+        """Each row's seat's features then its opponent's (or the other way round)."""
+        return np.array([theirs + mine if swapped else mine + theirs for mine, theirs, _, _ in rows], float)
+
     def fit(rows):
-        x = np.array([a + b for a, b, _, _ in rows], float)
         y = np.array([won for *_, won in rows])
         # Fixed: no early stopping on a random split, so the same command writes the same trees.
-        return HistGradientBoostingClassifier(**SHAPE, early_stopping=False, random_state=0).fit(x, y)
+        return HistGradientBoostingClassifier(**SHAPE, early_stopping=False, random_state=0).fit(pairs(rows), y)
 
     def chances(model, rows):
-        a = model.predict_proba(np.array([a + b for a, b, _, _ in rows], float))[:, 1]
-        b = model.predict_proba(np.array([b + a for a, b, _, _ in rows], float))[:, 1]
-        return (a + 1 - b) / 2
+        mine = model.predict_proba(pairs(rows))[:, 1]
+        theirs = model.predict_proba(pairs(rows, swapped=True))[:, 1]
+        return (mine + 1 - theirs) / 2
 
     train, test = data
     ys = [won for *_, won in test]
@@ -109,7 +112,7 @@ def main():
            "trees": [[[-1 if n["is_leaf"] else int(n["feature_idx"]), round(float(n["num_threshold"]), 6),
                        int(n["left"]), int(n["right"]), round(float(n["value"]), 7)] for n in predictor.nodes]
                      for (predictor,) in model._predictors]}
-    check = np.array([a + b for a, b, _, _ in test[:200]], float)
+    check = pairs(test[:200])
     walked = trees.Model(out)
     worst = max(abs(evaluation.sigmoid(walked.raw(list(row))) - p) for row, p in zip(check, model.predict_proba(check)[:, 1]))
     print(f"{len(out['trees'])} trees, the pure-Python walk within {worst:.1e} of scikit-learn's")
