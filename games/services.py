@@ -168,12 +168,9 @@ def table_start(*, table_id: int, user, seed: str | None = None, position: dict 
         return game_create(table=table, seats=seats, seed=seed, position=position, forked_from=forked_from)
 
 
-def game_create(*, table: Table, seats: list[Seat], seed: str | None = None, position: dict | None = None,
-                forked_from: dict | None = None, content: list[dict] | None = None) -> Game:
-    """Create the game of `table` (locked by the caller) and append `game_created` at seq 0.
-    `content`: the pack documents to play instead of the table's packs (a fork pins exactly
-    its source game's, replay.fork); never taken from a request."""
-    seed = seed or secrets.token_hex(32)
+def game_setup(table: Table, seats: list[Seat], content: list[dict] | None = None) -> dict:
+    """The engine setup of `table`'s game, its seed left out: the seats' characters, the
+    variant, the options and the pack documents it plays (`content`, else the table's)."""
     options = dict(table.options or {})
     chosen = options.pop("packs", None)
     content = packs.content_for(chosen) if content is None else content
@@ -182,6 +179,16 @@ def game_create(*, table: Table, seats: list[Seat], seed: str | None = None, pos
     # own base pack, versioned with RULES_VERSION like the rest of the rules, needs no copy.
     if engine.load_content(content).id != BUILT_IN_CONTENT:
         setup["content"] = content
+    return setup
+
+
+def game_create(*, table: Table, seats: list[Seat], seed: str | None = None, position: dict | None = None,
+                forked_from: dict | None = None, content: list[dict] | None = None) -> Game:
+    """Create the game of `table` (locked by the caller) and append `game_created` at seq 0.
+    `content`: the pack documents to play instead of the table's packs (a fork pins exactly
+    its source game's, replay.fork); never taken from a request."""
+    seed = seed or secrets.token_hex(32)
+    setup = game_setup(table, seats, content)
     if position:
         setup["position"] = position
     try:
