@@ -1,4 +1,4 @@
-"""Fit mcts@12's value (games/ai/trees.py) on heuristic-against-heuristic games.
+"""Fit the value of mcts@12 and mcts@13 (games/ai/trees.py) on heuristic-against-heuristic games.
 
     .venv/bin/pip install scikit-learn        # this tool only: the service and its tests do not need it
     python tools/fit_trees.py --games 48000 --seed 4102 --jobs 2 [--out games/ai/data/value-trees.json]

@@ -52,12 +52,16 @@ BOTS: dict[str, Bot] = {
     "random": Bot("random", 1, _random_decide, "uniform over the legal decisions"),
     "heuristic": Bot(heuristic.NAME, heuristic.VERSION, heuristic.decide, "rules of thumb (games/ai/heuristic.py)"),
     "mcts": Bot(mcts.NAME, mcts.VERSION, mcts.decide,
-                "determinized Monte Carlo search with a time budget and a leaf value of boosted trees fitted "
-                "on self-play, weighing more discards than the heuristic's own (games/ai/mcts.py)"),
+                "determinized Monte Carlo search with a leaf value of boosted trees fitted on self-play, "
+                "weighing more discards than the heuristic's own, four times the rollouts at two seats "
+                "(games/ai/mcts.py)"),
 }
 DEFAULT_BOT = "heuristic"
 #: Earlier versions still playable by label: recorded games name the version that decided.
 OLDER: dict[str, Bot] = {
+    "mcts@12": Bot("mcts", 12, mcts.decide_v12,
+                   "determinized search, a leaf value of boosted trees, the same budget at every table "
+                   "(games/ai/mcts.py)"),
     "mcts@11": Bot("mcts", 11, mcts.decide_v11,
                    "determinized search, a logistic leaf value that reads the hands (games/ai/mcts.py)"),
     "mcts@10": Bot("mcts", 10, mcts.decide_v10,

@@ -1,4 +1,4 @@
-"""``mcts@12`` (and ``mcts@11`` to ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@13`` (and ``mcts@12`` to ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
@@ -30,7 +30,9 @@ For each decision with more than one choice:
    heuristic's choice by ``GIVE_UP`` standard errors of the paired difference (or ties it on
    every sample: the choice changes nothing), stop and play the heuristic's choice. Most
    decisions stop there after a dozen samples, so the budget of a close decision could double
-   (``ITERATIONS`` 240, mcts@3 had 120) at the same mean time.
+   (``ITERATIONS`` 240, mcts@3 had 120) at the same mean time. mcts@13 spends four times that
+   when two seats are in play and mcts@12's 240 at bigger tables (``Settings.budget``), where a
+   rollout is longer and a decision already takes about as long.
 7. Return the heuristic's choice unless the best challenger left beats it, on the samples
    both were played on, by more than ``CONFIDENCE`` standard errors (``_choice``).
 
@@ -56,7 +58,7 @@ from games.ai.determinize import Skeleton, Unsupported
 from games.ai.evaluation import HANDS, strength, win_chance
 from games.ai.trees import TREES
 
-NAME, VERSION = "mcts", 12
+NAME, VERSION = "mcts", 13
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "240"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.6"))
 MAX_CANDIDATES = 8
@@ -93,8 +95,8 @@ def evaluate(state, me: int) -> float:
 @dataclass(frozen=True)
 class Settings:
     """What a version changes: where a rollout stops, how the position is judged there, the
-    heuristic's tuning that ranks the candidates and plays the rollouts, and whether it also
-    weighs the discards one card away from the heuristic's.
+    heuristic's tuning that ranks the candidates and plays the rollouts, whether it also
+    weighs the discards one card away from the heuristic's, and how many rollouts it spends.
 
     A rollout stops after `depth` decisions, or (`turns`, mcts@11) at the start of the turn that
     many turns after the decision's, with `depth` as a cap. A fixed count of decisions stops the
@@ -106,6 +108,10 @@ class Settings:
     tuning: heuristic.Tuning = heuristic.TUNING
     other_discards: bool = False
     turns: int = 0
+    #: A close decision's rollouts as a multiple of ``ITERATIONS``, for a table of this many
+    #: seats still in play. A rollout at a bigger table is longer (every seat may answer every
+    #: card), so mcts@13 spends four times mcts@12's budget only when two seats are in play.
+    budget: Callable[[int], float] = lambda seats: 1.0
 
 
 def _rollout(state, me: int, rng, settings: Settings, turn: int) -> float:
@@ -141,6 +147,9 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, se
 
 #: What each version searches with; recorded games name the version that decided.
 SETTINGS = {
+    # mcts@13: mcts@12 with four times the rollouts when two seats are in play
+    13: Settings(TREES, TURNS_CAP, other_discards=True, turns=ROLLOUT_TURNS,
+                 budget=lambda seats: 4.0 if seats == 2 else 1.0),
     # mcts@12: mcts@11 judging with boosted trees instead of a logistic model
     12: Settings(TREES, TURNS_CAP, other_discards=True, turns=ROLLOUT_TURNS),
     # mcts@11: a value that reads the hands, judged where every candidate's rollout stops alike
@@ -173,8 +182,8 @@ def _version(version: int) -> Callable[..., Decision]:
 
 
 decide = _version(VERSION)
-decide_v11, decide_v10, decide_v9, decide_v8, decide_v7, decide_v6, decide_v5, decide_v4 = (
-    _version(v) for v in (11, 10, 9, 8, 7, 6, 5, 4))
+decide_v12, decide_v11, decide_v10, decide_v9, decide_v8, decide_v7, decide_v6, decide_v5, decide_v4 = (
+    _version(v) for v in (12, 11, 10, 9, 8, 7, 6, 5, 4))
 
 
 def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | None, options: dict | None,
@@ -183,7 +192,8 @@ def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | 
     decisions = view["prompt"]["decisions"]
     if len(decisions) == 1 and not view["prompt"].get("subsets"):
         return dict(decisions[0])
-    iterations = ITERATIONS if iterations is None else iterations
+    if iterations is None:
+        iterations = round(ITERATIONS * settings.budget(sum(s["status"] == "in" for s in view["seats"])))
     candidates = _candidates(view, settings)
     if len(candidates) == 1:      # e.g. a discard where no subset beats keeping the hand
         return dict(candidates[0])

@@ -1,4 +1,4 @@
-"""mcts@12's value: boosted decision trees over both seats' features, fitted on self-play.
+"""The value of mcts@12 and mcts@13: boosted decision trees over both seats' features, fitted on self-play.
 
 mcts@11's value (``evaluation.HANDS``) is a logistic model over the *difference* between the
 seat's features and its strongest opponent's, so every feature counts the same whatever the
@@ -107,5 +107,5 @@ class Trees:
             seat_features(state, mine), seat_features(state, theirs)))
 
 
-#: mcts@12's value (tools/fit_trees.py; the command and its held-out score in `TREES.fitted`).
+#: mcts@12's and mcts@13's value (tools/fit_trees.py; the command and its held-out score in `TREES.fitted`).
 TREES = Trees()

@@ -5,7 +5,8 @@ The @5 hashes were taken from the commit before heuristic@6 and mcts@6 (9f93511)
 heuristic@7 and mcts@7 (bb30451); mcts@7's from the commit before mcts@8 (47214b3); heuristic@7's
 and mcts@8's from the commit before heuristic@8 and mcts@9 (6cfc7de); heuristic@8's and mcts@9's
 from the commit before heuristic@9 and mcts@10 (5d26352); mcts@10's from the commit before mcts@11
-(69f32de); mcts@11's from the commit before mcts@12 (3f88a9f); each over the same games and seeds."""
+(69f32de); mcts@11's from the commit before mcts@12 (3f88a9f); mcts@12's from the commit before mcts@13
+(e952755); each over the same games and seeds."""
 import hashlib
 import json
 
@@ -145,4 +146,8 @@ def test_mcts_11_decides_as_it_did_before_mcts_12():
 
 
 def test_mcts_12_decides_otherwise():
-    assert _decisions_hash("mcts", 2, 60, iterations=96, max_seconds=1000) != "34d2637dfebc089c"
+    assert _decisions_hash("mcts@12", 2, 60, iterations=96, max_seconds=1000) != "34d2637dfebc089c"
+
+
+def test_mcts_12_decides_as_it_did_before_mcts_13():
+    assert _decisions_hash("mcts@12", 2, 60, iterations=96, max_seconds=1000) == "6991be07f58e6c5b"

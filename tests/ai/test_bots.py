@@ -170,8 +170,8 @@ def test_default_decision_is_least_harmful():
 
 
 def test_registry_versions():
-    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@9", "mcts@12"}
-    for label in ("mcts@11", "mcts@10", "mcts@9", "heuristic@8", "mcts@8", "heuristic@7", "mcts@6", "heuristic@6", "heuristic@5"):
+    assert {b.label for b in BOTS.values()} >= {"random@1", "heuristic@9", "mcts@13"}
+    for label in ("mcts@12", "mcts@11", "mcts@10", "mcts@9", "heuristic@8", "mcts@8", "heuristic@7", "mcts@6", "heuristic@6", "heuristic@5"):
         assert get_bot(label).actor == f"ai:{label}"
     # an older version stays playable by its label: recorded games name it
     assert get_bot("mcts@4").actor == "ai:mcts@4" and get_bot("mcts@4").decide is not get_bot("mcts").decide

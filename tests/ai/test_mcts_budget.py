@@ -1,4 +1,5 @@
-"""mcts@4's early give-up: it only ever keeps the heuristic's choice, and saves rollouts."""
+"""The search's budget: mcts@4's early give-up only ever keeps the heuristic's choice and saves
+rollouts; mcts@13 spends more of them when two seats are in play."""
 import random
 
 from games import engine
@@ -55,3 +56,25 @@ def test_give_up_keeps_the_heuristic_choice_and_saves_rollouts(monkeypatch):
             state, _ = engine.apply(state, heuristic.decide(view, seed=seed))
             seq += 1
     assert full > 10 and gave_up > 0 and saved > 0
+
+
+def test_mcts_13_spends_four_times_mcts_12s_rollouts_at_two_seats_and_as_many_at_four(monkeypatch):
+    """A close decision (no give-up, every rollout a tie) spends the whole budget: mcts@13's is
+    four times mcts@12's at two seats and mcts@12's own at four, where a rollout is longer."""
+    played = []
+    monkeypatch.setattr(mcts, "_play", lambda *a: played.append(1) or 0.5)
+    monkeypatch.setattr(mcts, "_hopeless", lambda *a: False)
+
+    def spent(decide, view, **budget):
+        played.clear()
+        decide(view, seed="budget", max_seconds=60, **budget)
+        return len(played)
+    for characters, factor in ((("deirdre", "gerki"), 4), (("deirdre", "gerki", "fiona", "zot"), 1)):
+        state = engine.new_game({"seats": [{"character": c} for c in characters], "seed": "budget"})
+        while len(engine.prompts(state)[0].decisions) < 2:
+            prompt = engine.prompts(state)[0]
+            state, _ = engine.apply(state, heuristic.decide(engine.view(state, prompt.seat), seed="budget"))
+        view = engine.view(state, engine.prompts(state)[0].seat)
+        assert spent(mcts.decide, view) == spent(mcts.decide_v12, view, iterations=factor * mcts.ITERATIONS) > 0
+        assert spent(mcts.decide_v12, view) == spent(mcts.decide_v12, view, iterations=mcts.ITERATIONS)
+    assert mcts.SETTINGS[13].budget(3) == 1.0 and mcts.SETTINGS[13].budget(6) == 1.0

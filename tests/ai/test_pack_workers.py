@@ -37,5 +37,5 @@ def test_bots_in_a_fresh_worker_play_a_pack_game_to_the_end(packs_dir, make_user
         assert timers.play_one(game.pk, game.seq) == 1
     assert game.status == Game.Status.OVER
     actors = set(GameEvent.objects.filter(game=game, kind="decision").values_list("actor", flat=True))
-    assert actors == {"ai:heuristic@9", "ai:mcts@12"}
+    assert actors == {"ai:heuristic@9", "ai:mcts@13"}
     assert verify_game(game.pk).ok
