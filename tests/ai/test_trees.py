@@ -1,4 +1,4 @@
-"""mcts@12's value (games/ai/trees.py): boosted trees over both seats' features, as shipped."""
+"""The value of mcts@12 and mcts@13 (games/ai/trees.py): boosted trees over both seats' features, as shipped."""
 import importlib.util
 import math
 from pathlib import Path
