@@ -89,6 +89,9 @@ class Game(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     seq = models.IntegerField(default=0, help_text="The seq of the latest event.")
     last_hash = models.CharField(max_length=64, help_text="The chain hash of the latest event.")
+    chain = models.PositiveSmallIntegerField(
+        default=1, help_text="The hash chain's scheme (games.chain): 1 plain, 2 keyed by the seed; a projection of "
+                             "game_created's `chain`.")
     state_hash = models.CharField(max_length=64, help_text="The state hash after the latest event.")
     prompt_seats = models.JSONField(default=list, blank=True, help_text="Seats the engine is waiting for.")
     deadline = models.DateTimeField(null=True, blank=True, help_text="When the open human prompt times out.")
@@ -113,7 +116,8 @@ class GameSeed(models.Model):
 class GameEvent(models.Model):
     """One appended fact. `(game, seq)` is unique and seqs run from 0 without gaps.
 
-    `hash = sha256(prev_hash || canonical event)` chains the log; `state_hash` is the engine's
+    `hash` chains the log (games.chain: HMAC-SHA256 keyed by the seed over prev_hash || the
+    canonical event; plain sha256 in games older than that); `state_hash` is the engine's
     state hash after folding this event. See docs/event-store.md.
     """
 

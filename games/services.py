@@ -20,7 +20,7 @@ import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 
-from games import bosses, engine, store
+from games import bosses, chain, engine, store
 from games.engine.boss import is_boss_variant
 from games.engine.canonical import digest
 from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound, ServiceError
@@ -201,15 +201,18 @@ def game_create(*, table: Table, seats: list[Seat], seed: str | None = None, pos
     state_hash = engine.state_hash(state)
     commitment = store.seed_commitment(seed)
     game = Game.objects.create(table=table, rules_version=store.rules_version(), setup=setup,
-                               seed_sha256=commitment, seq=0, last_hash="", state_hash=state_hash)
+                               seed_sha256=commitment, seq=0, last_hash="", chain=chain.CURRENT,
+                               state_hash=state_hash)
     GameSeed.objects.create(game=game, seed=seed)
-    payload = {"setup": setup, "seed_sha256": commitment, "rules_version": store.rules_version()}
+    key = chain.key_for(chain.CURRENT, seed)
+    payload = {"setup": setup, "seed_sha256": commitment, "rules_version": store.rules_version(),
+               "chain": chain.CURRENT}
     if forked_from:
         payload["forked_from"] = forked_from
     with connection.cursor() as cursor:
         digest = store.append_event(cursor, game_id=game.pk, seq=0, prev_hash=store.GENESIS_HASH,
                                     kind="game_created", seat=None, actor=f"user:{table.owner_id}",
-                                    payload=payload, state_hash=state_hash)
+                                    payload=payload, state_hash=state_hash, key=key)
     humans = frozenset(s.index for s in seats if not s.is_ai)
     projection = _projection(state=state, turn_seconds=table.turn_seconds, human_seats=humans,
                              window_seconds=table.window_seconds)
@@ -218,7 +221,7 @@ def game_create(*, table: Table, seats: list[Seat], seed: str | None = None, pos
     table.save(update_fields=["status"])
     entry = store.CachedState(0, state_hash, store.rules_version(), state, last_hash=digest,
                               turn_seconds=table.turn_seconds, human_seats=humans,
-                              window_seconds=table.window_seconds)
+                              window_seconds=table.window_seconds, chain_key=key)
     transaction.on_commit(lambda: _after_commit(game.pk, entry))
     game.refresh_from_db()
     return game
@@ -307,6 +310,10 @@ class LockedGame(NamedTuple):
     window_seconds: int | None
     human_seats: list[int]      # the seats a person controls now
     table_id: int
+    chain: int                  # the hash chain's scheme (games.chain)
+
+    def chain_key(self, state) -> bytes | None:
+        return chain.key_for(self.chain, state.seed)
 
 
 def lock_game(cursor, game_id) -> LockedGame:
@@ -314,7 +321,8 @@ def lock_game(cursor, game_id) -> LockedGame:
     append checks."""
     cursor.execute(
         "SELECT g.seq, g.status, g.last_hash, g.state_hash, g.rules_version, t.turn_seconds, t.window_seconds,"
-        " ARRAY(SELECT s.index FROM games_seat s WHERE s.table_id = t.id AND NOT s.is_ai AND s.bot = ''), t.id"
+        " ARRAY(SELECT s.index FROM games_seat s WHERE s.table_id = t.id AND NOT s.is_ai AND s.bot = ''), t.id,"
+        " g.chain"
         " FROM games_game g JOIN games_table t ON t.id = g.table_id WHERE g.id = %s FOR UPDATE OF g",
         [game_id],
     )
@@ -327,8 +335,8 @@ def lock_game(cursor, game_id) -> LockedGame:
 def _lock_and_load(cursor, *, game_id, seat, actor, expected_seq, idempotency_key):
     """Lock the game row, re-check the key, the seq and the rules; return its state (a cache
     entry this caller owns) or the first result of a retried key."""
-    seq, status, last_hash, state_hash, rules_version, turn_seconds, window_seconds, humans, _ = \
-        lock_game(cursor, game_id)
+    locked = lock_game(cursor, game_id)
+    seq, status, last_hash, state_hash, rules_version = locked[:5]
     if idempotency_key is not None:
         first = _first_result(cursor, game_id=game_id, seat=seat, actor=actor, key=idempotency_key)
         if first is not None:
@@ -343,8 +351,9 @@ def _lock_and_load(cursor, *, game_id, seat, actor, expected_seq, idempotency_ke
                        f"{store.rules_version()}; it can be exported and verified but not continued here.",
                        code="rules_version_mismatch")
     state = store.state_for_write(cursor, game_id=game_id, seq=seq, expected_hash=state_hash)
-    return store.CachedState(seq, state_hash, rules_version, state, last_hash=last_hash, turn_seconds=turn_seconds,
-                             human_seats=frozenset(humans), window_seconds=window_seconds)
+    return store.CachedState(seq, state_hash, rules_version, state, last_hash=last_hash,
+                             turn_seconds=locked.turn_seconds, human_seats=frozenset(locked.human_seats),
+                             window_seconds=locked.window_seconds, chain_key=locked.chain_key(state))
 
 
 def _append(db, *, game_id: int, entry: store.CachedState, decision: dict, actor: str, kind: str,
@@ -407,7 +416,7 @@ def _write(db, *, game_id: int, entry: store.CachedState, state, events: list[st
         with transaction.atomic(using=db.alias) if db.in_atomic_block and not locked else nullcontext():
             last_hash = store.append_events(db, game_id=game_id, after_seq=entry.seq,
                                             after_hash=entry.last_hash, events=events, projection=projection,
-                                            snapshot=snapshot)
+                                            key=entry.chain_key, snapshot=snapshot)
     except (IntegrityError, psycopg.IntegrityError):
         # hot path only: e.g. this actor's key, used at an earlier seq. append_events runs on
         # libpq (or a raw psycopg cursor), so the error is psycopg's, not Django's wrapper.
@@ -420,7 +429,8 @@ def _write(db, *, game_id: int, entry: store.CachedState, state, events: list[st
         return None
     done = store.CachedState(entry.seq + len(events), events[-1].state_hash, entry.rules_version, state,
                              last_hash=last_hash, turn_seconds=entry.turn_seconds, human_seats=entry.human_seats,
-                             window_seconds=entry.window_seconds, seat_controls=entry.seat_controls)
+                             window_seconds=entry.window_seconds, seat_controls=entry.seat_controls,
+                             chain_key=entry.chain_key)
     db.on_commit(lambda: _after_commit(game_id, done))
     return done
 
@@ -603,13 +613,14 @@ def append_locked(cursor, *, game_id: int, locked: LockedGame, state, events: li
     if projection is None:
         projection = _projection(state=state, turn_seconds=locked.turn_seconds, human_seats=human_seats,
                                  window_seconds=locked.window_seconds)
+    key = locked.chain_key(state)
     digest = store.append_events(cursor.db, game_id=game_id, after_seq=locked.seq, after_hash=locked.last_hash,
-                                 events=events, projection=projection)
+                                 events=events, projection=projection, key=key)
     if digest is None:
         raise IntegrityFailure(f"Game {game_id}'s row changed under its lock; retry.")
     entry = store.CachedState(locked.seq + len(events), events[-1].state_hash, locked.rules_version, state,
                               last_hash=digest, turn_seconds=locked.turn_seconds, human_seats=human_seats,
-                              window_seconds=locked.window_seconds)
+                              window_seconds=locked.window_seconds, chain_key=key)
     transaction.on_commit(lambda: _after_commit(game_id, entry))
     return entry
 

@@ -22,11 +22,9 @@ from psycopg import pq
 from django.conf import settings
 from django.db import DatabaseError
 
-from games import engine
-from games.engine import canonical
+from games import chain, engine
 from games.errors import IntegrityFailure
 
-GENESIS_HASH = "0" * 64
 #: Event kinds whose payload is an engine decision folded through `engine.apply`.
 FOLDED_KINDS = ("decision", "timeout")
 #: Staff events folded through the engine's staff calls (`engine.correct`, `engine.void`;
@@ -45,29 +43,9 @@ def apply_event(state, kind: str, payload: dict):
     return engine.apply(state, payload)
 
 
-# --- the hash chain -------------------------------------------------------------------------
+# --- the hash chain (games/chain.py holds both schemes) -------------------------------------
 
-def canonical_event(*, game_id: int, seq: int, kind: str, seat: int | None, actor: str, payload: Any,
-                    at: str, state_hash: str) -> bytes:
-    """The bytes an event's chain hash covers: the engine's canonical JSON (sorted keys,
-    compact); `at` is the server time as `format_time` writes it (UTC, microseconds)."""
-    return canonical.dumps(
-        {
-            "game": game_id,
-            "seq": seq,
-            "kind": kind,
-            "seat": seat,
-            "actor": actor,
-            "payload": payload,
-            "at": at,
-            "state_hash": state_hash,
-        },
-    )
-
-
-def chain_hash(prev_hash: str, canonical: bytes) -> str:
-    """hash = sha256(prev_hash as ASCII hex || canonical event)."""
-    return hashlib.sha256(prev_hash.encode("ascii") + canonical).hexdigest()
+GENESIS_HASH, canonical_event, chain_hash = chain.GENESIS_HASH, chain.canonical_event, chain.chain_hash
 
 
 def format_time(at: datetime) -> str:
@@ -92,11 +70,12 @@ _INSERT = (
 
 
 def append_event(cursor, *, game_id: int, seq: int, prev_hash: str, kind: str, seat: int | None, actor: str,
-                 payload: Any, state_hash: str, idempotency_key: str | None = None) -> str:
-    """Insert one event row and return its chain hash (game creation; the caller holds the lock)."""
+                 payload: Any, state_hash: str, key: bytes | None, idempotency_key: str | None = None) -> str:
+    """Insert one event row and return its chain hash under `key` (games.chain.key_for; game
+    creation: the caller holds the lock)."""
     at = datetime.now(timezone.utc)
     digest = chain_hash(prev_hash, canonical_event(game_id=game_id, seq=seq, kind=kind, seat=seat, actor=actor,
-                                                   payload=payload, at=format_time(at), state_hash=state_hash))
+                                                   payload=payload, at=format_time(at), state_hash=state_hash), key)
     cursor.execute(
         _INSERT,
         [game_id, seq, kind, seat, actor, orjson.dumps(payload).decode(), at, prev_hash, digest, state_hash,
@@ -116,9 +95,10 @@ class NewEvent:
 
 
 def append_events(db, *, game_id: int, after_seq: int, after_hash: str, events: list[NewEvent],
-                  projection: dict, snapshot: tuple[int, bytes, str] | None = None) -> str | None:
+                  projection: dict, key: bytes | None, snapshot: tuple[int, bytes, str] | None = None) -> str | None:
     """Append `events` after seq `after_seq` and update the game row, in ONE statement, on
-    `db` (Django's connection: `django.db.connection`, or a cursor's `.db`).
+    `db` (Django's connection: `django.db.connection`, or a cursor's `.db`), each linked into
+    the chain under `key` (games.chain.key_for).
 
     The game row update is a compare-and-set on `(seq, last_hash) = (after_seq, after_hash)`:
     when another writer got there first it matches no row, nothing is written, and this
@@ -133,7 +113,7 @@ def append_events(db, *, game_id: int, after_seq: int, after_hash: str, events: 
         payload = orjson.dumps(event.payload).decode()
         digest = chain_hash(prev, canonical_event(game_id=game_id, seq=seq, kind=event.kind, seat=event.seat,
                                                   actor=event.actor, payload=event.payload, at=stamp,
-                                                  state_hash=event.state_hash))
+                                                  state_hash=event.state_hash), key)
         params += [seq, event.kind, event.seat, event.actor, payload, prev, digest, event.state_hash,
                    event.idempotency_key]
         prev = digest
@@ -374,6 +354,8 @@ class CachedState:
     #: {seat: (bot, auto-pass mode)} as the scheduler read them (games.timers.seat_controls);
     #: a change to them is an event, so a hot-path successor may carry them on.
     seat_controls: dict | None = None
+    #: The key the next events are chained under (games.chain.key_for: None for a plain chain).
+    chain_key: bytes | None = None
 
 
 class StateCache:

@@ -54,6 +54,8 @@ def record(characters, policy_seed: int) -> list[dict]:
         nonlocal prev
         event = {"seq": len(events), "kind": kind, "seat": seat, "actor": actor, "payload": payload, "at": AT,
                  "prev_hash": prev, "state_hash": engine.state_hash(state)}
+        # the corpus was recorded on the plain chain (games/chain.py PLAIN) and stays so: it
+        # is also what shows that games from before the keyed chain still verify
         event["hash"] = store.chain_hash(prev, store.canonical_event(
             game_id=0, seq=event["seq"], kind=kind, seat=seat, actor=actor, payload=payload, at=AT,
             state_hash=event["state_hash"]))

@@ -35,7 +35,7 @@ def game(transactional_db, make_user):
                                state_hash="0" * 64)
     with connection.cursor() as cursor:
         store.append_event(cursor, game_id=game.pk, seq=0, prev_hash=store.GENESIS_HASH, kind="game_created",
-                           seat=None, actor="system", payload={"setup": {}}, state_hash="0" * 64)
+                           seat=None, actor="system", payload={"setup": {}}, state_hash="0" * 64, key=None)
     return game
 
 
@@ -112,7 +112,7 @@ def test_the_append_path_works(service, game):
     with service.cursor() as cursor:
         store.append_event(cursor, game_id=game.pk, seq=1, prev_hash=head.hash, kind="admin_note", seat=None,
                            actor="system", payload={"text": "appended as the service role"},
-                           state_hash=head.state_hash)
+                           state_hash=head.state_hash, key=None)
         cursor.execute("UPDATE games_game SET seq = 1 WHERE id = %s", [game.pk])
     assert list(GameEvent.objects.filter(game=game).values_list("seq", flat=True)) == [0, 1]
 

@@ -77,7 +77,7 @@ def test_a_refused_key_on_libpq_is_psycopgs_integrity_error(start_game, settings
     projection = {"status": "active", "prompt_seats": game.prompt_seats, "deadline": None, "winners": []}
     with pytest.raises(psycopg.IntegrityError):
         store.append_events(connection, game_id=game.pk, after_seq=game.seq, after_hash=game.last_hash,
-                            events=[event], projection=projection)
+                            events=[event], projection=projection, key=None)
     assert Game.objects.get(pk=game.pk).seq == game.seq, "nothing was written"
 
 

@@ -56,7 +56,7 @@ def test_the_database_refuses_a_second_key_of_one_actor_only(start_game):
         with transaction.atomic(), connection.cursor() as cursor:
             current = Game.objects.get(pk=game.pk)
             return store.append_events(cursor.db, game_id=game.pk, after_seq=current.seq, after_hash=current.last_hash,
-                                       events=[event], projection=projection)
+                                       events=[event], projection=projection, key=None)
 
     with pytest.raises(psycopg.IntegrityError):
         append("user:1")

@@ -5,9 +5,9 @@ import random
 import pytest
 from django.db import connection
 
-from games import engine, selectors, services, store
+from games import chain, engine, selectors, services, store
 from games.errors import Conflict, Illegal, IntegrityFailure
-from games.models import Game, GameEvent, GameSnapshot
+from games.models import Game, GameEvent, GameSeed, GameSnapshot
 from replay.verification import verify_game
 from tests.owner import owner_role
 
@@ -149,8 +149,10 @@ def test_verify_names_a_payload_altered_behind_the_triggers_back(start_game):
 
 
 def test_verify_names_a_rehashed_forgery_by_its_state(start_game):
-    """Someone who also recomputes the chain is still caught by the re-fold."""
+    """Someone who also recomputes the chain (with the seed, and so the chain key, read from
+    the database) is still caught by the re-fold."""
     game, _ = start_game()
+    key = chain.key_for(game.chain, GameSeed.objects.get(game=game).seed)
     state = twin(game)
     play(game, state, random.Random(5), steps=12)
     events = selectors.events_raw(game_id=game.pk)
@@ -161,7 +163,7 @@ def test_verify_names_a_rehashed_forgery_by_its_state(start_game):
         state_hash = forged_state_hash if e["seq"] == 5 else e["state_hash"]
         canonical = store.canonical_event(game_id=game.pk, seq=e["seq"], kind=e["kind"], seat=e["seat"],
                                           actor=e["actor"], payload=e["payload"], at=e["at"], state_hash=state_hash)
-        digest = store.chain_hash(prev, canonical)
+        digest = store.chain_hash(prev, canonical, key)
         _tamper("UPDATE games_event SET state_hash = %s, prev_hash = %s, hash = %s WHERE game_id = %s AND seq = %s",
                 [state_hash, prev, digest, game.pk, e["seq"]])
         prev = digest

@@ -19,7 +19,7 @@ def event(make_user):
                                state_hash="0" * 64)
     with connection.cursor() as cursor:
         store.append_event(cursor, game_id=game.pk, seq=0, prev_hash=store.GENESIS_HASH, kind="game_created",
-                           seat=None, actor="system", payload={"setup": {}}, state_hash="0" * 64)
+                           seat=None, actor="system", payload={"setup": {}}, state_hash="0" * 64, key=None)
     return GameEvent.objects.get(game=game, seq=0)
 
 
@@ -48,7 +48,7 @@ def test_seq_is_unique_per_game(event):
     with pytest.raises(IntegrityError), transaction.atomic():
         with connection.cursor() as cursor:
             store.append_event(cursor, game_id=event.game_id, seq=0, prev_hash=event.hash, kind="admin_note",
-                               seat=None, actor="system", payload={}, state_hash="0" * 64)
+                               seat=None, actor="system", payload={}, state_hash="0" * 64, key=None)
 
 
 def test_chain_hash_covers_the_content(event):
