@@ -640,8 +640,12 @@ def _redis_client():
 
 
 def live_channel(game_id: int) -> str:
-    """The Redis pub/sub channel that carries `{"game": id, "seq": n}` after each commit."""
-    return f"rdi:game:{game_id}"
+    """The Redis pub/sub channel that carries `{"game": id, "seq": n}` after each commit, in
+    this deployment's namespace (`games.live_channels`): the stream reads the seq from the
+    store on each ping and never relays the ping's own."""
+    from games import live_channels
+
+    return live_channels.channel(game_id)
 
 
 def _ping(game_id: int, seq: int) -> bytes:

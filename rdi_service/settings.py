@@ -117,6 +117,9 @@ LOGIN_URL = "/login/"
 # Where the browser opens the live-update stream (docs/web.md): empty = the page's own origin
 # (rdi_service.asgi routes /stream/); docker-compose serves it from uvicorn on :8001.
 RDI_STREAM_URL = env.str("RDI_STREAM_URL", default="")
+# The deployment's name in its Redis pub/sub channels (games/live_channels.py): empty = the
+# database's name. Set it when deployments with databases of one name share a Redis server.
+RDI_DEPLOYMENT = env.str("RDI_DEPLOYMENT", default="")
 # Seats at a "Play now against bots" table (you + AI seats).
 RDI_PLAY_NOW_SEATS = env.int("RDI_PLAY_NOW_SEATS", default=3)
 STATIC_ROOT = BASE_DIR / "staticfiles"

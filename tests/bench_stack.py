@@ -326,7 +326,7 @@ def full(tables: int, think: float, warmup: float, seconds: float, out, servers:
     from django.db import connection
 
     from accounts.tokens import token_rotate
-    from games import services
+    from games import live_channels, services
 
     settings.RDI_AI_THINK_SECONDS = think   # the starts below put the first turns on the clock
     owner, _ = get_user_model().objects.get_or_create(username="bench-stack-owner")
@@ -336,7 +336,7 @@ def full(tables: int, think: float, warmup: float, seconds: float, out, servers:
         for character in CHARACTERS:
             services.seat_take(table_id=table.pk, user=owner, character=character, ai=True)
         pending.append(table.pk)
-    listener = Listener("rdi:game:*", "seq")
+    listener = Listener(live_channels.pattern(), "seq")
     started = time.time()
     if servers is not None and servers.web:
         games = start_over_http(servers.web, token_rotate(owner).key, pending, started, think)

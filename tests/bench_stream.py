@@ -110,8 +110,10 @@ class RedisBaseline:
     def __init__(self, redis_url: str):
         import redis
 
+        from games import live_channels
+
         self.pubsub = redis.Redis.from_url(redis_url).pubsub(ignore_subscribe_messages=True)
-        self.pubsub.psubscribe("rdi:game:*")
+        self.pubsub.psubscribe(live_channels.pattern())
         self.arrivals: dict[tuple[int, int], float] = {}
         self.running = True
         self.thread = threading.Thread(target=self._run, daemon=True)

@@ -2,18 +2,23 @@
 
     GET /stream/games/<id>/            Last-Event-ID: <seq>   (or ?last=<seq>)
 
-One Redis subscriber per process (pattern `rdi:game:*`, the channels `games.services`
-publishes `{game, seq}` on after each commit) fans the pings out to every open stream of that
-game. Each SSE message is
+One Redis subscriber per process (pattern `rdi:<deployment>:game:*`, the channels
+`games.services` publishes `{game, seq}` on after each commit; `games.live_channels`) fans
+the pings out to every open stream of that game. Each SSE message is
 
     id: <seq>
     data: {"game": <id>, "seq": <seq>}
 
-and carries nothing private: the page then fetches its own view. On connect, and after the
-subscriber reconnects to Redis, the stream reads the game's current seq from Postgres and
-sends it at once when it is past the client's Last-Event-ID, so a dropped connection or a lost
-ping never leaves a page behind. Pings that arrive while a slow client is still being written
-to collapse into the latest seq. A comment line every KEEPALIVE seconds keeps proxies open.
+and carries nothing private: the page then fetches its own view. Every seq sent comes from
+Postgres: a ping only makes the stream read the game's seq from the store (one read per game
+however many streams watch it), so a ping from another deployment or with a made-up seq can
+never push a client's Last-Event-ID past the game and make it drop the real updates
+(tests/web/test_stream_namespace.py). On connect, and after the subscriber reconnects to
+Redis, the stream reads the game's current seq and sends it at once when it is past the
+client's Last-Event-ID; a Last-Event-ID past the game's seq is not believed either (the
+client gets the current seq). So a dropped connection or a lost ping never leaves a page
+behind. Pings that arrive while a slow client is still being written to collapse into the
+latest seq. A comment line every KEEPALIVE seconds keeps proxies open.
 
 A plain ASGI app (no Django request cycle): `rdi_service.asgi` routes /stream/ here.
 """
@@ -30,25 +35,33 @@ log = logging.getLogger(__name__)
 
 KEEPALIVE = 15.0
 PATH = re.compile(r"^/stream/games/(\d{1,18})/?$")
-CHANNEL_PREFIX = "rdi:game:"
 
 
 class Listener:
-    __slots__ = ("sent", "latest", "wake", "recheck")
+    __slots__ = ("sent", "latest", "wake")
 
     def __init__(self, sent: int):
         self.sent = sent            # the seq the client has (Last-Event-ID)
-        self.latest = sent          # the newest seq heard of
+        self.latest = -1            # the newest seq read from the store
         self.wake = asyncio.Event()
-        self.recheck = False        # the subscriber reconnected: ask the store
 
 
 class Hub:
-    """One Redis pattern subscription per process; game id -> open streams."""
+    """One Redis pattern subscription per process (this deployment's channels only); game id
+    -> open streams.
 
-    def __init__(self, redis_url: str):
-        self.redis_url = redis_url
+    A ping never says how far a game is: it only means "read this game's seq from the store".
+    Its seq is a hint that lets a ping the store has already answered be skipped; a seq the
+    store does not confirm (another deployment's ping, a forged one) costs one read and
+    changes nothing. One read per game at a time, shared by all its streams; pings that
+    arrive during the read cause one more read after it."""
+
+    def __init__(self, redis_url: str, store: "Store", prefix: str):
+        self.redis_url, self.store, self.prefix = redis_url, store, prefix
         self.games: dict[int, set[Listener]] = {}
+        self.known: dict[int, int] = {}             # watched game -> newest seq read from the store
+        self.reading: dict[int, asyncio.Task] = {}
+        self.again: set[int] = set()
         self.task: asyncio.Task | None = None
         self.ready = asyncio.Event()
 
@@ -65,9 +78,44 @@ class Hub:
             group.discard(listener)
             if not group:
                 del self.games[game]
+                self.known.pop(game, None)
+
+    def ping(self, game: int, hint: int | None) -> None:
+        if game not in self.games:
+            return
+        if hint is not None and hint <= self.known.get(game, -1):
+            return                                  # the store already said as much
+        self.refresh(game)
+
+    def refresh(self, game: int) -> None:
+        if game in self.reading:
+            self.again.add(game)
+            return
+        self.reading[game] = asyncio.get_running_loop().create_task(self._read(game))
+
+    async def _read(self, game: int) -> None:
+        try:
+            while True:
+                self.again.discard(game)
+                try:
+                    seq = await self.store.seq(game)
+                except Exception:  # noqa: BLE001 - the next ping or a reconnect reads again
+                    log.warning("stream: could not read game %s after a ping", game, exc_info=True)
+                    seq = None
+                if seq is not None:
+                    self.deliver(game, seq)
+                if game not in self.again:
+                    return
+        finally:
+            self.reading.pop(game, None)
 
     def deliver(self, game: int, seq: int) -> None:
-        for listener in self.games.get(game, ()):
+        """`seq` is the store's."""
+        group = self.games.get(game)
+        if not group:
+            return
+        self.known[game] = max(self.known.get(game, -1), seq)
+        for listener in group:
             if seq > listener.latest:
                 listener.latest = seq
                 listener.wake.set()
@@ -75,27 +123,30 @@ class Hub:
     async def _run(self) -> None:
         import redis.asyncio as aioredis
 
+        from games import live_channels
+
         first = True
         while True:
             client = aioredis.Redis.from_url(self.redis_url)
             pubsub = client.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                await pubsub.psubscribe(live_channels.pattern_of(self.prefix))
                 self.ready.set()
                 if not first:                       # pings may have been lost meanwhile
-                    for group in self.games.values():
-                        for listener in group:
-                            listener.recheck = True
-                            listener.wake.set()
+                    for game in list(self.games):
+                        self.refresh(game)
                 first = False
                 async for message in pubsub.listen():
                     if message.get("type") != "pmessage":
                         continue
+                    game = live_channels.game_of(message.get("channel") or b"", self.prefix)
+                    if game is None:
+                        continue
                     try:
-                        data = orjson.loads(message["data"])
-                        self.deliver(int(data["game"]), int(data["seq"]))
+                        hint = int(orjson.loads(message["data"])["seq"])
                     except (ValueError, KeyError, TypeError):
-                        log.warning("ignoring a malformed live ping %r", message.get("data"))
+                        hint = None                 # still a ping: read the store
+                    self.ping(game, hint)
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - Redis went away: retry, then recheck every stream
@@ -141,8 +192,8 @@ def _conninfo_from_django() -> str:
 class StreamApp:
     """The ASGI app. `hub` and `store` are made on first use (settings are read then)."""
 
-    def __init__(self, *, redis_url: str | None = None, conninfo: str | None = None):
-        self._redis_url, self._conninfo = redis_url, conninfo
+    def __init__(self, *, redis_url: str | None = None, conninfo: str | None = None, prefix: str | None = None):
+        self._redis_url, self._conninfo, self._prefix = redis_url, conninfo, prefix
         self.hub: Hub | None = None
         self.store: Store | None = None
         self.open_streams = 0
@@ -151,8 +202,10 @@ class StreamApp:
         if self.hub is None:
             from django.conf import settings
 
-            self.hub = Hub(self._redis_url or settings.REDIS_URL)
+            from games import live_channels
+
             self.store = Store(self._conninfo or _conninfo_from_django())
+            self.hub = Hub(self._redis_url or settings.REDIS_URL, self.store, self._prefix or live_channels.prefix())
         self.hub.ensure_started()
 
     async def __call__(self, scope, receive, send):
@@ -209,10 +262,12 @@ class StreamApp:
         try:
             # retry: how soon EventSource reconnects after a drop (ms)
             await send({"type": "http.response.body", "body": b"retry: 2000\n\n", "more_body": True})
-            if current > listener.latest:
-                listener.latest = current
-            if listener.latest > listener.sent or listener.sent < 0:
-                listener.latest = max(listener.latest, current)
+            if listener.sent > current:
+                # an id this game never reached (e.g. a foreign seq an older server relayed):
+                # the client starts over from the store's seq
+                listener.sent = -1
+            listener.latest = max(listener.latest, current)
+            if listener.latest > listener.sent:
                 await self._emit(game, listener, send)
             while not gone.is_set():
                 try:
@@ -221,11 +276,6 @@ class StreamApp:
                     await send({"type": "http.response.body", "body": b": keepalive\n\n", "more_body": True})
                     continue
                 listener.wake.clear()
-                if listener.recheck:
-                    listener.recheck = False
-                    seq = await self.store.seq(game)
-                    if seq is not None and seq > listener.latest:
-                        listener.latest = seq
                 if listener.latest > listener.sent:
                     await self._emit(game, listener, send)
         except OSError:
