@@ -36,13 +36,6 @@ OMNISCIENT, SPECTATOR = "omniscient", "spectator"
 #: A Round of Gambling starts with a player's card, or with Otto's Action box (games/engine/otto.py).
 ROUND_STARTS = {"round_started", "otto_starts_round"}
 STATS = ("fortitude", "alcohol", "gold")
-#: Effect keys that may name hidden cards (a reshuffled deck's new order, cards drawn).
-HIDDEN_KEYS = {"reshuffled": ("cards",), "drew": ("cards",)}
-#: Effects shown only to their own seat outside the omniscient view: a response-window pass
-#: tells that the seat held a legal response (see selectors.redact_event).
-PRIVATE_TYPES = ("pass",)
-
-
 class _LRU:
     def __init__(self, size: int):
         self.size, self._d, self._lock = size, OrderedDict(), threading.Lock()
@@ -155,21 +148,6 @@ def describe_actor(actor: str | None) -> dict[str, Any] | None:
     return {"kind": kind or "system", "label": "the server" if kind in ("", "system") else actor}
 
 
-def _public_effects(effects: list[dict], viewer) -> list[dict]:
-    if viewer == OMNISCIENT:
-        return effects
-    out = []
-    for fx in effects:
-        t = fx.get("type")
-        if t in PRIVATE_TYPES and fx.get("seat") != viewer:
-            continue
-        hidden = HIDDEN_KEYS.get(t)
-        if hidden:
-            fx = {k: v for k, v in fx.items() if k not in hidden}
-        out.append(fx)
-    return out
-
-
 def _numbers(state) -> list[dict[str, Any]]:
     return [{"fortitude": s.fortitude, "alcohol": s.alcohol, "gold": s.gold, "out": s.out} for s in state.seats]
 
@@ -255,7 +233,7 @@ def frame(*, game: Game, at: int | None, viewer: int | str) -> dict[str, Any]:
     names = seat_names(engine.view(state, SPECTATOR))
     narrator = Narrator(state, names, viewer if isinstance(viewer, int) else None)
     over_for_viewer = viewer == OMNISCIENT
-    shown = _public_effects(effects, viewer)
+    shown = engine.effects_view(before, state, effects, viewer)
     lines = [line for fx in shown if (line := narrator.line(fx, over=over_for_viewer))]
     if event["kind"] == "game_created":
         lines = ["The night at the Inn begins: " + ", ".join(names) + " sit down."]

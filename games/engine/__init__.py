@@ -39,7 +39,7 @@ from .responses import concerns
 from .setup import new_game
 from .state import State, clone, dump_state, load_state, state_hash
 from .variants import VARIANTS
-from .view import RULES_VERSION, view
+from .view import RULES_VERSION, effects_view, view
 
 
 def prompts(state: State) -> list[Prompt]:

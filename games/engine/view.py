@@ -164,3 +164,73 @@ def view(state: State, viewer) -> dict:
     if state.over:
         out["seed"] = state.seed
     return out
+
+
+# --- Effects -----------------------------------------------------------------------------------
+
+#: Effect keys that name card instances: a bare id or a list of ids. `cards` is a count, not
+#: ids, in a few effect types (a reshuffle, the Bar Deck's deal).
+CARD_KEYS = ("card", "cards", "drink", "tavern", "dropped")
+CARD_KEYS_OF_TYPE = {"negated": ("target",)}          # a Negated card's `target` is a card
+COUNT_TYPES = ("reshuffled", "bar_dealt")
+#: Effects only their own seat hears of: a response-window pass tells that the seat held a
+#: legal response (the prompt's seat is hidden for the same reason).
+PRIVATE_EFFECTS = ("pass",)
+#: Effects that show their cards face up to the whole table, wherever the cards are by the end
+#: of the step: a hand shown because it holds no card of a kind, a Drink revealed and then
+#: shuffled back into the Drink Deck when it ran out, a card played or discarded just before
+#: its discard pile is shuffled into a deck.
+TABLE_SEES = ("played", "revealed", "revealed_hand", "discarded")
+
+
+def seen_cards(state: State, viewer) -> set[int]:
+    """The card instances `viewer` sees in `state`: exactly those its view lists."""
+    seen: set[int] = set()
+    stack = [view(state, viewer)]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), int) and "key" in node:
+                seen.add(node["id"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return seen
+
+
+def effects_view(before: State, after: State, effects: list[dict], viewer) -> list[dict]:
+    """The Effects of one step as `viewer` may know them, redacted like the state: a card an
+    Effect names is shown only when the viewer sees it in the state before the step or after
+    it (a card played from a hand, a Drink revealed), or the Effect itself shows it to the
+    table; otherwise it reads `null` (and its title goes), so "bought a card" keeps its shape
+    and a list keeps its length. A seat's private Effects go to that seat only."""
+    if viewer == "omniscient":
+        return effects
+    seen = seen_cards(before, viewer) | seen_cards(after, viewer)
+    out = []
+    for fx in effects:
+        kind = fx.get("type")
+        if kind in PRIVATE_EFFECTS and fx.get("seat") != viewer:
+            continue
+        if kind not in TABLE_SEES:
+            fx = _effect_view(fx, seen)
+        out.append(fx)
+    return out
+
+
+def _effect_view(fx: dict, seen: set[int]) -> dict:
+    keys = CARD_KEYS_OF_TYPE.get(fx.get("type"), ()) + CARD_KEYS
+    shown, hid = dict(fx), False
+    for key in keys:
+        value = fx.get(key)
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, int) and not (key == "cards" and fx.get("type") in COUNT_TYPES):
+            if value not in seen:
+                shown[key], hid = None, True
+        elif isinstance(value, list):
+            shown[key] = [c if not isinstance(c, int) or c in seen else None for c in value]
+            hid = hid or shown[key] != value
+    if hid:
+        shown.pop("title", None)
+    return shown

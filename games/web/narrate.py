@@ -20,6 +20,7 @@ from django.db import connection
 
 from games import engine, store
 from games.models import Game
+from games.selectors import viewer_for
 
 #: How many of the latest decisions the log re-narrates at most per request.
 MAX_STEPS = 40
@@ -494,11 +495,16 @@ def narration_for(*, game: Game, seat: int | None, after: int) -> dict[str, Any]
         opening = otto_opening(state, names, from_position=bool((game.setup or {}).get("position")))
         if opening:
             steps.append({"seq": 0, "lines": opening})
+    viewer = "omniscient" if over else viewer_for(seat)
     for seq, kind, payload, _ in rows[1:]:
         if kind not in store.STATE_KINDS:
             continue
+        before = engine.clone(state)
         state, effects = store.apply_event(state, kind, orjson.loads(payload))
-        lines = narrate_effects(effects, state=state, names=names, seat=seat, over=over)
+        # the Effects pass the viewer's redaction first, as a replay frame's do: the narrator's
+        # own discretion ("bought the top card") is the second line, not the only one
+        lines = narrate_effects(engine.effects_view(before, state, effects, viewer), state=state, names=names,
+                                seat=seat, over=over)
         if lines:
             steps.append({"seq": seq, "lines": lines})
     return {"seq": upto, "steps": steps}
