@@ -2,8 +2,9 @@
 "Redaction and views", issue 37 item 2), over every box and variant (tests/kinds.py).
 
 Random legal play through the one way in; after every decision the replay frame of that
-decision is fetched through the API as every seat and as an anonymous caller, and scanned:
-its view, its effects, its changes and its narration may name no card the viewer cannot see
+decision, the game detail and the table's live log are fetched as every seat and as an
+anonymous caller, and scanned: the views, the effects, the changes and the narration may name
+no card the viewer cannot see
 (another team's hand, any deck, any Drink Me! pile, the Drink Deck, a face-down zone) both
 before and after the decision, except in an Effect that turns its cards face up for the whole
 table (a card played, a Drink revealed, a hand shown, a discard). The oracle of what is hidden
@@ -23,7 +24,7 @@ from tests.kinds import KINDS, setup_of
 from tests.replay.conftest import client_for
 from tests.test_properties import _ids_in, _last_key, list_paths
 
-STEPS = int(os.environ.get("RDI_HIDDEN_EFFECT_STEPS", "30"))
+STEPS = int(os.environ.get("RDI_HIDDEN_EFFECT_STEPS", "24"))
 #: Effects that show their cards to the whole table (the rules' face-up moves).
 FACE_UP = {"played", "revealed", "revealed_hand", "discarded"}
 CARD_KEYS = ("card", "cards", "drink", "tavern", "dropped")
@@ -76,12 +77,15 @@ def scan_frame(frame: dict, *, before, after, viewer, where: str) -> None:
         assert not leaked, f"{where}: effect {fx} names hidden cards {sorted(leaked)}"
     scan_words(frame["narration"] + [line for ch in frame["changes"] for line in ch["chain"]], secret=secret,
                state=after, where=where)
-    now_hidden = hidden_from(after, viewer)
-    for path, value in list_paths(frame["view"]):
-        leaked = _ids_in(value, _last_key(path)) & now_hidden
-        assert not leaked, f"{where}: the view lists hidden cards {sorted(leaked)} at {path}"
+    scan_view(frame["view"], hidden_from(after, viewer), where)
     if not after.over:
         assert after.seed not in str(frame), f"{where}: the frame shows the seed before the end"
+
+
+def scan_view(view: dict, hidden: set[int], where: str) -> None:
+    for path, value in list_paths(view):
+        leaked = _ids_in(value, _last_key(path)) & hidden
+        assert not leaked, f"{where}: the view lists hidden cards {sorted(leaked)} at {path}"
 
 
 def scan_words(lines: list[str], *, secret: set[int], state, where: str) -> None:
@@ -135,6 +139,8 @@ def play_and_scan(kind: str, make_user, steps: int = STEPS) -> set[str]:
             assert response.status_code == 200, response.content[:300]
             where = f"{kind} seq {seq} as {'anonymous' if viewer is None else f'seat {viewer}'}"
             scan_frame(response.json(), before=before, after=state, viewer=viewer, where=where)
+            detail = client.get(f"/api/games/{game.pk}/").json()          # the table as the viewer plays it
+            scan_view(detail["view"], hidden_from(state, viewer), where + " (game)")
             log = client.get(f"/games/{game.pk}/log/?after={seq - 1}").json()      # the table's live log
             scan_words([line for step in log["steps"] for line in step["lines"]], state=state, where=where + " (log)",
                        secret=hidden_from(before, viewer) & hidden_from(state, viewer))
