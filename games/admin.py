@@ -5,7 +5,7 @@ from django import forms
 from django.contrib import admin
 
 from games.models import Game, GameEvent, GameSnapshot, Seat, Table, UploadedPack
-from games.packs import check, registry
+from games.packs import check, limits, registry
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -88,6 +88,10 @@ class PackUploadForm(forms.ModelForm):
         if upload is None:
             return None
         name = upload.name
+        # judged by its size before a byte of it is read or decoded (games/packs/limits.py)
+        too_big = limits.too_big(upload.size, limits.from_settings())
+        if too_big:
+            raise forms.ValidationError(registry.describe(check.problem(name, None, None, None, too_big)))
         doc, problems = check.parse(upload.read(), name)
         if doc is not None:
             installed = registry.installed()

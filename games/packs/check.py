@@ -20,6 +20,7 @@ from pathlib import Path
 import jsonschema
 
 from games import engine
+from games.packs import limits as lim
 from games.simulation import random_decision
 
 SCHEMA_PATH = Path(__file__).with_name("pack.schema.json")
@@ -42,17 +43,41 @@ def problem(file, pack, card, fld, message) -> dict:
     return {"file": file, "pack": pack, "card": card, "field": fld, "message": message}
 
 
-def parse(text: str | bytes, file: str) -> tuple[dict | None, list[dict]]:
-    """The document in a file's text, or the problem that it is not JSON."""
+def read(path: Path, file: str, limits: lim.Limits | None = None) -> tuple[dict | None, list[dict]]:
+    """A pack file's document, its size judged before a byte is read (parse judges the rest)."""
+    limits = limits or lim.from_settings()
     try:
-        doc = json.loads(text)
+        message = lim.too_big(path.stat().st_size, limits)
+        if message:
+            return None, [problem(file, None, None, None, message)]
+        return parse(path.read_bytes(), file, limits)
+    except OSError as exc:
+        return None, [problem(file, None, None, None, f"The file cannot be read: {exc.strerror}.")]
+
+
+def parse(text: str | bytes, file: str, limits: lim.Limits | None = None) -> tuple[dict | None, list[dict]]:
+    """The document in a file's text, or the problems that stop it being judged further: too
+    many bytes, too deep, not JSON, not an object, too many cards or too long a text
+    (games/packs/limits.py; each measured before anything costlier runs)."""
+    limits = limits or lim.from_settings()
+    data = text.encode() if isinstance(text, str) else bytes(text)
+    message = lim.too_big(len(data), limits) or lim.too_deep(data, limits)
+    if message:
+        return None, [problem(file, None, None, None, message)]
+    try:
+        doc = json.loads(data)
     except json.JSONDecodeError as exc:
         return None, [problem(file, None, None, None,
                               f"The file is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.")]
     except UnicodeDecodeError:
         return None, [problem(file, None, None, None, "The file is not UTF-8 text; save it as UTF-8 JSON.")]
+    except RecursionError:      # nesting() counts what json.loads recurses on; kept as a last guard
+        return None, [problem(file, None, None, None, f"The document nests too deep; at most {limits.depth}.")]
     if not isinstance(doc, dict):
         return None, [problem(file, None, None, None, "A pack is one JSON object {\"pack\": ..., \"cards\": [...]}.")]
+    sizes = lim.size_problems(doc, limits)
+    if sizes:
+        return None, [problem(file, pack_id(doc), None, where, message) for where, message in sizes]
     return doc, []
 
 
@@ -60,6 +85,9 @@ def check(doc: dict, *, file: str, base: list[dict] | None = None, playout: bool
     """Every problem with one pack document. `base`: the packs it is played on top of (the
     installed base pack for anything that is not itself a base pack); ignored for a base pack."""
     pid = pack_id(doc)
+    sizes = lim.size_problems(doc, lim.from_settings()) if isinstance(doc, dict) else []
+    if sizes:       # a document that did not come through parse (an upload stored before the limits)
+        return [problem(file, pid, None, where, message) for where, message in sizes]
     found = schema_problems(doc, file=file)
     packs = [doc] if _is_base(doc) else [*(base or [engine.BASE_PACK]), doc]
     try:

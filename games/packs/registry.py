@@ -16,7 +16,7 @@ from django.conf import settings
 
 from games import engine
 from games.errors import ServiceError
-from games.packs import check
+from games.packs import check, limits
 
 BASE_ID = "base"
 
@@ -48,6 +48,8 @@ class PackError(ServiceError):
 # Verdicts by the sha256 of (document, base documents): a pack is judged once per process
 # until it or the base it sits on changes.
 _VERDICTS: dict[str, list] = {}
+# installed(), by whether uploads count: (fingerprint, packs by id).
+_INSTALLED: dict[bool, tuple] = {}
 
 
 def folder() -> Path:
@@ -56,14 +58,43 @@ def folder() -> Path:
 
 def installed(*, uploads: bool = True) -> dict[str, Installed]:
     """Every installed pack by id, each with its problems (none when it can be played).
-    `uploads=False`: the folder's packs only (no database needed)."""
+    `uploads=False`: the folder's packs only (no database needed).
+
+    Every page that offers characters or options asks this, several times: the answer is kept
+    per process and rebuilt only when its fingerprint changes (each folder file's name, size
+    and mtime; each upload's id and save time; the limits), so a page costs one small query
+    and a directory listing, however big the installed packs are."""
+    key = _fingerprint(uploads)
+    hit = _INSTALLED.get(uploads)
+    if hit is not None and hit[0] == key:
+        return dict(hit[1])
+    by_id = _build(uploads)
+    _INSTALLED[uploads] = (key, by_id)
+    return dict(by_id)
+
+
+def _fingerprint(uploads: bool) -> tuple:
+    files = []
+    if folder().is_dir():
+        for path in sorted(folder().glob("*.json")):
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            files.append((path.name, st.st_size, st.st_mtime_ns))
+    rows = ()
+    if uploads:
+        from games.models import UploadedPack
+
+        rows = tuple(UploadedPack.objects.order_by("id").values_list("id", "pack_id", "uploaded_at"))
+    return str(folder()), tuple(files), rows, limits.from_settings()
+
+
+def _build(uploads: bool) -> dict[str, Installed]:
     found: list[Installed] = []
     for path in sorted(folder().glob("*.json")) if folder().is_dir() else []:
         name = f"{folder().name}/{path.name}"
-        try:
-            doc, problems = check.parse(path.read_bytes(), name)
-        except OSError as exc:
-            doc, problems = None, [check.problem(name, None, None, None, f"The file cannot be read: {exc.strerror}.")]
+        doc, problems = check.read(path, name)
         found.append(Installed(_doc_id(doc) or path.stem, name, doc, problems))
     if uploads:
         from games.models import UploadedPack

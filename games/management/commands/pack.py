@@ -27,11 +27,7 @@ class Command(BaseCommand):
         docs = []
         bad = 0
         for name in files:
-            try:
-                doc, problems = check.parse(Path(name).read_bytes(), name)
-            except OSError as exc:
-                doc, problems = None, [check.problem(name, None, None, None,
-                                                     f"The file cannot be read: {exc.strerror}.")]
+            doc, problems = check.read(Path(name), name)
             docs.append((name, doc, problems))
         base = self.base(docs)
         for name, doc, problems in docs:
