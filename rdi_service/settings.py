@@ -200,6 +200,14 @@ RDI_MAX_DECISION_BYTES = env.int("RDI_MAX_DECISION_BYTES", default=4096)
 SPECTACULAR_SETTINGS = {
     "TITLE": "RDI Service API",
     "DESCRIPTION": "Play, replay and verify games of The Red Dragon Inn.",
+# How big a pack may be, however it comes in (games/packs/limits.py, docs/packs.md "Limits"):
+# bytes of the file, nesting depth, cards, characters, decks, characters of any text.
+RDI_PACK_MAX_BYTES = env.int("RDI_PACK_MAX_BYTES", default=1_000_000)
+RDI_PACK_MAX_DEPTH = env.int("RDI_PACK_MAX_DEPTH", default=20)
+RDI_PACK_MAX_CARDS = env.int("RDI_PACK_MAX_CARDS", default=1000)
+RDI_PACK_MAX_CHARACTERS = env.int("RDI_PACK_MAX_CHARACTERS", default=20)
+RDI_PACK_MAX_DECKS = env.int("RDI_PACK_MAX_DECKS", default=100)
+RDI_PACK_MAX_STRING = env.int("RDI_PACK_MAX_STRING", default=2000)
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.api.schema_links.add_links",
