@@ -131,12 +131,14 @@ def current(state: State):
 def _next_turn(state: State) -> None:
     rules = variants.of(state)
     if not state.counts.get("ended"):
-        # turn_end may push frames (a pending change with its window): finish them first
+        # What the turn_end hooks did settles before the options' steps: a pending change and
+        # its window, and a player they knocked out, whose last chance and Gold split come
+        # before the Dungeon counter [001:163-166, 934-936]. The loop checks losses, then
+        # comes back here.
         state.counts["ended"] = True
         for s in rules.turn_seats(state):
             hooks.run(state, s, "turn_end")
-        if state.stack or state.over:
-            return
+        return
     if extensions.turn_end(state):           # e.g. a Dungeon Event: the very last thing (§18.1)
         return
     state.active = rules.next_active(state)
