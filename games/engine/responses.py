@@ -306,7 +306,8 @@ def phase_options(state: State, seat: int) -> tuple[str, list[dict], list[dict]]
     one of its 2^n subsets.
     """
     phase = state.phase
-    opts = card_options(state, seat, ("phase", phase))
+    under_way = phase == "discard" and variants.of(state).discarding(state)
+    opts = [] if under_way else card_options(state, seat, ("phase", phase))
     subsets = []
     if phase == "discard":
         opts.append({"seat": seat, "type": "discard", "cards": []})

@@ -97,6 +97,10 @@ class TeamVariant(Variant):
         mates = members(state, seat)
         return [] if any(s != seat and s not in done for s in mates) else mates
 
+    def discarding(self, state: State) -> bool:
+        """A teammate has discarded; the team refills together once all have [001:1355-1357]."""
+        return state.phase == "discard" and bool(state.counts.get("done"))
+
     def turn_seats(self, state: State) -> list[int]:
         return members(state, state.active)
 

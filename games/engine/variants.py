@@ -90,6 +90,12 @@ class Variant:
     def drawing(self, state: State, seat: int) -> list[int]:
         return [seat]
 
+    def discarding(self, state: State) -> bool:
+        """True while the turn's Discard and Draw is under way (someone has discarded and the
+        refill has not come): no card may be played then [000:55; 001:1050-1051]. One
+        player's discard and draw is one decision, so only a shared turn has such a moment."""
+        return False
+
     def turn_seats(self, state: State) -> list[int]:
         return [state.active]
 
