@@ -2,7 +2,7 @@
 (corrections are new events through games.services). Content packs are the exception:
 staff upload them here, each checked first (docs/packs.md)."""
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 
 from games.models import Game, GameEvent, GameSnapshot, Seat, Table, UploadedPack
 from games.packs import check, limits, registry
@@ -94,15 +94,7 @@ class PackUploadForm(forms.ModelForm):
             raise forms.ValidationError(registry.describe(check.problem(name, None, None, None, too_big)))
         doc, problems = check.parse(upload.read(), name)
         if doc is not None:
-            installed = registry.installed()
-            pid = check.pack_id(doc)
-            other = installed.get(pid)
-            if other is not None and other.source != f"upload #{self.instance.pk}":
-                problems.append(check.problem(name, pid, None, "pack.id",
-                                              f"A pack {pid!r} is already installed ({other.source}); give this one "
-                                              "another id, or change that upload instead."))
-            base = installed.get(registry.BASE_ID)
-            problems += check.check(doc, file=name, base=[base.document] if base is not None and base.ok else None)
+            problems += registry.judge_new(doc, name, replacing=f"upload #{self.instance.pk}" if self.instance.pk else None)
         if problems:
             raise forms.ValidationError([registry.describe(p) for p in problems])
         self.document = doc
@@ -121,10 +113,32 @@ class PackUploadForm(forms.ModelForm):
 @admin.register(UploadedPack)
 class UploadedPackAdmin(admin.ModelAdmin):
     form = PackUploadForm
-    list_display = ("pack_id", "title", "version", "kind", "uploaded_by", "uploaded_at")
+    list_display = ("pack_id", "title", "version", "kind", "builds_on", "uploaded_by", "uploaded_at")
     search_fields = ("pack_id", "title")
-    readonly_fields = ("pack_id", "title", "version", "kind", "uploaded_by", "uploaded_at", "document")
+    readonly_fields = ("pack_id", "title", "version", "kind", "builds_on", "uploaded_by", "uploaded_at", "document")
+
+    @admin.display(description="builds on")
+    def builds_on(self, obj):
+        return ", ".join(registry.requires(obj.document)) or "-"
 
     def save_model(self, request, obj, form, change):
         obj.uploaded_by = request.user
         super().save_model(request, obj, form, change)
+        self.warn_dependents(request, [obj.pack_id])
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        self.warn_dependents(request, [obj.pack_id])
+
+    def delete_queryset(self, request, queryset):
+        ids = list(queryset.values_list("pack_id", flat=True))
+        super().delete_queryset(request, queryset)
+        self.warn_dependents(request, ids)
+
+    def warn_dependents(self, request, ids):
+        """Replacing or removing a pack an installed add-on builds on is allowed (the folder can
+        lose a file too); the add-ons it breaks are named so that staff can fix or remove them."""
+        for pack in registry.installed().values():
+            if set(registry.requires(pack.document)) & set(ids) and not pack.ok:
+                messages.warning(request, f"The pack {pack.id} ({pack.source}) builds on {', '.join(ids)} and cannot be "
+                                          f"played until this is fixed: {registry.describe(pack.problems[0])}")

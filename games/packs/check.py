@@ -83,7 +83,8 @@ def parse(text: str | bytes, file: str, limits: lim.Limits | None = None) -> tup
 
 def check(doc: dict, *, file: str, base: list[dict] | None = None, playout: bool = True) -> list[dict]:
     """Every problem with one pack document. `base`: the packs it is played on top of (the
-    installed base pack for anything that is not itself a base pack); ignored for a base pack."""
+    installed base pack for anything that is not itself a base pack, then the packs an add-on
+    requires, registry.beneath); ignored for a base pack."""
     pid = pack_id(doc)
     sizes = lim.size_problems(doc, lim.from_settings()) if isinstance(doc, dict) else []
     if sizes:       # a document that did not come through parse (an upload stored before the limits)
@@ -220,8 +221,10 @@ def playout_problems(content, doc, *, file: str) -> list[dict]:
     """Seeded random legal play with each character the pack adds (against a character of
     the packs before it): a crash in the engine is a problem with the card being played."""
     pid = pack_id(doc)
-    new = [c for c in content.characters.values() if c.pack == pid]
-    others = [c.id for c in content.characters.values() if c.pack != pid] or [c.id for c in new]
+    # its own characters, and those whose decks it adds cards to (an add-on's, docs/packs.md)
+    grown = {c.deck for c in content.cards.values() if c.pack == pid}
+    new = [c for c in content.characters.values() if c.pack == pid or c.deck in grown]
+    others = [c.id for c in content.characters.values() if c not in new] or [c.id for c in new]
     def table(n, size):
         return [others[(n + k) % len(others)] for k in range(size)]
 

@@ -115,10 +115,81 @@ def _build(uploads: bool) -> dict[str, Installed]:
     if base is not None and base.document is not None and not base.problems:
         base.problems = judge(base.document, base.source, None)
     base_docs = [base.document] if base is not None and base.ok else None
-    for pack in by_id.values():
-        if pack is not base and pack.document is not None and not pack.problems:
-            pack.problems = judge(pack.document, pack.source, base_docs)
+    judged = {BASE_ID}
+
+    def judge_installed(pack: Installed, path: tuple = ()) -> None:
+        # an add-on is judged on the base and the packs it requires, each judged first
+        if pack.id in judged or pack.document is None or pack.problems:
+            judged.add(pack.id)
+            return
+        if pack.id in path:
+            return
+        for rid in requires(pack.document):
+            if rid in by_id:
+                judge_installed(by_id[rid], (*path, pack.id))
+        judged.add(pack.id)
+        under, problems = beneath(pack.document, pack.source, by_id)
+        pack.problems = problems or judge(pack.document, pack.source, [*(base_docs or [engine.BASE_PACK]), *under])
+
+    for pack in list(by_id.values()):
+        judge_installed(pack)
     return by_id
+
+
+def judge_new(doc: dict, name: str, *, replacing: str | None = None, packs: dict | None = None) -> list[dict]:
+    """Every problem of a pack about to be installed (an upload, `pack install`): its id taken
+    by another installed pack (`replacing`: the source it replaces), then the pack check on
+    the installed base and the installed packs it requires."""
+    packs = installed() if packs is None else packs
+    pid, problems = check.pack_id(doc), []
+    other = packs.get(pid)
+    if other is not None and other.source != replacing:
+        problems.append(check.problem(name, pid, None, "pack.id",
+                                      f"A pack {pid!r} is already installed ({other.source}); give this one "
+                                      "another id, or change that upload instead."))
+    under, missing = beneath(doc, name, packs)
+    base = packs.get(BASE_ID)
+    base_docs = [base.document] if base is not None and base.ok else [engine.BASE_PACK]
+    if missing:
+        # the schema still speaks; the engine cannot judge cards whose decks are not there
+        return problems + check.schema_problems(doc, file=name) + missing
+    return problems + check.check(doc, file=name, base=[*base_docs, *under])
+
+
+def requires(doc) -> list[str]:
+    """The ids a pack's header says it builds on (`"requires": [...]`, docs/packs.md "Add-on packs")."""
+    head = doc.get("pack") if isinstance(doc, dict) else None
+    names = head.get("requires") if isinstance(head, dict) else None
+    return [n for n in names if isinstance(n, str) and n != BASE_ID] if isinstance(names, list) else []
+
+
+def beneath(doc: dict, source: str, packs: dict[str, Installed], _path: tuple = ()) -> tuple[list[dict], list[dict]]:
+    """The documents an add-on is played on top of (what it requires, and what those require,
+    each once, each before what needs it), or the located problems that stop it: a required
+    pack that is not installed, has problems, or requires it back."""
+    pid, docs, problems = check.pack_id(doc), [], []
+    for n, rid in enumerate(requires(doc)):
+        where = f"pack.requires.{n}"
+        other = packs.get(rid)
+        if rid in _path or rid == pid:
+            problems.append(check.problem(source, pid, None, where, f"Pack {rid!r} requires this pack back; a pack "
+                                          "cannot build on itself, directly or through others."))
+            continue
+        if other is None or other.document is None:
+            problems.append(check.problem(source, pid, None, where, f"This pack builds on {rid!r}, which is not "
+                                          "installed: install that pack first (the packs folder, `pack install` "
+                                          "or the admin's Uploaded packs), or remove it from \"requires\"."))
+            continue
+        below, theirs = beneath(other.document, other.source, packs, (*_path, pid))
+        if theirs or other.problems:
+            first = describe((theirs or other.problems)[0])
+            problems.append(check.problem(source, pid, None, where, f"This pack builds on {rid!r}, which cannot be "
+                                          f"played until its problems are fixed ({first})."))
+            continue
+        for d in [*below, other.document]:
+            if not any(d is x for x in docs):
+                docs.append(d)
+    return docs, problems
 
 
 def judge(doc: dict, source: str, base: list[dict] | None) -> list[dict]:
@@ -134,7 +205,18 @@ def content_for(chosen: list[str] | None) -> list[dict]:
     Raises PackError: `unknown_pack` (not installed), `invalid_pack` (it, or the packs
     together, have problems; `.problems` lists them all)."""
     chosen = list(chosen or [])
+    if len(chosen) != len(set(chosen)):
+        raise PackError("A pack is chosen twice; list each pack once.", code="invalid_pack")
     packs = installed()
+    # an add-on brings what it builds on, each before it (docs/packs.md "Add-on packs")
+    playing: list[str] = []
+    for pid in chosen:
+        pack = packs.get(pid)
+        below = beneath(pack.document, pack.source, packs)[0] if pack is not None and pack.document else []
+        for rid in [*(check.pack_id(d) for d in below), pid]:
+            if rid not in playing:
+                playing.append(rid)
+    chosen = playing
     if not any(packs.get(c) is not None and packs[c].header.get("kind") == "base" for c in chosen):
         chosen.insert(0, BASE_ID)
     docs, problems = [], []
@@ -149,8 +231,6 @@ def content_for(chosen: list[str] | None) -> list[dict]:
         docs.append(pack.document)
     if problems:
         raise PackError(_sentence(problems, "Pack problems stop this game"), code="invalid_pack", problems=problems)
-    if len(chosen) != len(set(chosen)):
-        raise PackError("A pack is chosen twice; list each pack once.", code="invalid_pack")
     try:
         engine.load_content(docs)
     except engine.ContentError as exc:

@@ -48,10 +48,12 @@ def lobby_groups() -> list[dict]:
         if not pack.ok or pack.header.get("kind") == "base":
             continue
         try:
-            content = engine.load_content(base_docs + [pack.document])
+            # an add-on on the packs it requires (docs/packs.md), offering only its own characters
+            content = engine.load_content(base_docs + registry.beneath(pack.document, pack.source, packs)[0]
+                                          + [pack.document])
         except engine.ContentError:
             continue
-        chars = [(c.id, c.name) for c in content.characters.values() if c.id not in offered]
+        chars = [(c.id, c.name) for c in content.characters.values() if c.id not in offered and c.pack == pack.id]
         if chars:
             out.append(_group(pack.header, chars))
     return out

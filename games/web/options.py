@@ -28,7 +28,7 @@ def card_packs() -> list[dict]:
         if not pack.ok or pack.header.get("kind") == "base" or (pack.document or {}).get("characters"):
             continue
         try:
-            engine.load_content(base_docs + [pack.document])
+            engine.load_content(base_docs + registry.beneath(pack.document, pack.source, packs)[0] + [pack.document])
         except engine.ContentError:
             continue
         out.append({"pack": pack.id, "title": pack.header.get("title") or pack.id,
