@@ -181,42 +181,44 @@ def playable(state: State, seat: int, cid: int, c, ctx, allowed=None) -> list[di
 
 
 def _add(out, state, seat, cid, c, ctx, allowed, answering, prof) -> None:
-    checks, kinds = prof[1], prof[2]
     for timing in c.timing:
         if timing not in allowed:
             continue
-        if timing == "response" and answering is not None and answering not in kinds:
+        if timing == "response" and answering is not None and answering not in prof[2]:
             continue            # none of its steps can answer this kind of thing
         if not TIMING[timing](state, seat, c, ctx):
             continue
-        target = c.target
-        if target == "none":
-            if len(checks) == 1:        # the usual response: one step decides, no target
-                step = checks[0]
-                for a in BEHAVIOUR[step["do"]].args(state, seat, c, step, ctx, {}):
-                    out.append({"seat": seat, "type": "play", "card": cid, **a})
-                continue
-            targets = _NO_TARGET
-        else:
-            targets = TARGET[target](state, seat, ctx)
-            if target == "other" and state.options and state.options.get("otto"):
-                from .otto import targets as otto_targets     # Otto, no seat, is "another player" too
-                targets = list(targets) + otto_targets(state, seat, c)
-            if target == "other" and minions.hurts_target(c):
-                # A card that makes another player lose Fortitude, or redirects it, may pick a
-                # Minion instead [001:1155-1158].
-                targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)]
-            elif target == "source" and "minion" in ctx[1] and minions.hurts_target(c):
-                # Hurt by a Minion: hit back at its owner or at the Minion [001:1184-1188].
-                targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)
-                                           if m == ctx[1]["minion"]]
-        if checks:
-            for t in targets:
-                for a in step_args(state, seat, c, checks, ctx, t, t):
-                    out.append({"seat": seat, "type": "play", "card": cid, **a})
-        else:
-            for t in targets:
-                out.append({"seat": seat, "type": "play", "card": cid, **t})
+        for a in play_args(state, seat, c, ctx, prof):
+            out.append({"seat": seat, "type": "play", "card": cid, **a})
+
+
+def play_args(state: State, seat: int, c, ctx, prof=None) -> list[dict]:
+    """Every set of arguments (its target, what its steps need) with which `seat` may play
+    card `c` in `ctx`, whether or not its timing allows it now: what a card played as though
+    the seat played it (a Brawler) is asked for."""
+    checks = (prof or _profile(c))[1]
+    target = c.target
+    if target == "none":
+        if len(checks) == 1:        # the usual response: one step decides, no target
+            step = checks[0]
+            return list(BEHAVIOUR[step["do"]].args(state, seat, c, step, ctx, {}))
+        targets = _NO_TARGET
+    else:
+        targets = TARGET[target](state, seat, ctx)
+        if target == "other" and state.options and state.options.get("otto"):
+            from .otto import targets as otto_targets     # Otto, no seat, is "another player" too
+            targets = list(targets) + otto_targets(state, seat, c)
+        if target == "other" and minions.hurts_target(c):
+            # A card that makes another player lose Fortitude, or redirects it, may pick a
+            # Minion instead [001:1155-1158].
+            targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)]
+        elif target == "source" and "minion" in ctx[1] and minions.hurts_target(c):
+            # Hurt by a Minion: hit back at its owner or at the Minion [001:1184-1188].
+            targets = list(targets) + [{"target_minion": m} for m in minions.targets(state, seat)
+                                       if m == ctx[1]["minion"]]
+    if checks:
+        return [a for t in targets for a in step_args(state, seat, c, checks, ctx, t, t)]
+    return list(targets)
 
 
 _NO_TARGET = ({},)

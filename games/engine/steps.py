@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from . import changes, chi, drinks, gambling, items, minions, treasure
 from .changes import answerers
+from .choices import ask, handler
 from .content import of
 from .frames import active_round, find, pop, push
 from .ops import INN, OTTO_SEAT, discard_card, emit, order_drinks
@@ -618,8 +619,21 @@ def _run_start_brawl(state, fr, step):
     cid = state.zones[deck].pop()
     c = card(state, cid)
     emit(state, "revealed", seat=seat, card=cid, title=c.title, source=deck)
-    push(state, {"f": "card", "card": cid, "seat": seat, "effect": c.effect, "type": "Action", "args": {},
-                 "ignored": [], "inn_pays": [], "leavers": [], "as": "brawl"}, poll_from=seat)
+    # As an Action of hers [003:647]: one that picks a player asks her which, before its
+    # window opens (a `pick` of the argument sets a play from her hand would offer); with no
+    # choice to make, or none legal, it is played as it is
+    from .responses import play_args
+    brawl = push(state, {"f": "card", "card": cid, "seat": seat, "effect": c.effect, "type": "Action", "args": {},
+                         "ignored": [], "inn_pays": [], "leavers": [], "as": "brawl"}, poll_from=seat)
+    ways = play_args(state, seat, c, ("phase", "action"))
+    if ways and ways != [{}]:
+        ask(state, seat, "brawler", ways, then="brawler", card=cid, brawl=brawl["id"])
+
+
+@handler("brawler")
+def _brawler_aimed(state, fr, option) -> None:
+    find(state, fr["brawl"])["args"] = dict(option)
+
 
 def _run_return_token(state, fr, step):
     """The seats named by `who` return `token`s to the player's `supply`: `amount` each, or

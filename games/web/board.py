@@ -548,6 +548,8 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
         cost = offer.get("cost")
         price = " (free)" if cost == 0 else f" ({cost} {str(offer.get('token', '')).replace('_', ' ').capitalize()})" if cost else ""
         return f"Buy the top card of your {str(d.get('zone', '')).replace('_', ' ').capitalize()} deck{price}"
+    if t == "pick" and kind == "brawler":          # a Brawler's target, chosen as for an Action she plays
+        return "Brawler" + label({"type": "play", **d["option"]}, kind, names, stack, in_play, titles)[4:]
     if t == "pick":
         return pick_label(d.get("option"), kind, titles)
     if t == "activate":
@@ -635,7 +637,8 @@ def _frame(fr: dict, names: list[str]) -> dict:
         out["title"] = f"{who} may raise their Drunken Chi"
     elif f == "pick":
         out["title"] = {"petrify": f"{who} Petrifies a card for", "heat": f"{who}'s Heat penalty",
-                        "brew": f"{who} works on the Brews"}.get(fr.get("kind"), f"{who} chooses")
+                        "brew": f"{who} works on the Brews",
+                        "brawler": f"{who} picks the Brawler's target"}.get(fr.get("kind"), f"{who} chooses")
     elif f == "then":
         out["title"] = "Still to resolve"
     elif f == "otto":
