@@ -24,6 +24,9 @@ from games.packs import limits as lim
 from games.simulation import random_decision
 
 SCHEMA_PATH = Path(__file__).with_name("pack.schema.json")
+#: Bumped when what the check judges changes, so that verdicts remembered in the shared cache
+#: (registry.judge) are judged again.
+VERSION = 2
 #: Seeded playouts per character a pack adds (2 to 4 seats), and the decisions each may take.
 PLAYOUTS = 6
 PLAYOUT_DECISIONS = 400

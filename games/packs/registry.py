@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from pathlib import Path
 
 from django.conf import settings
@@ -193,11 +193,36 @@ def beneath(doc: dict, source: str, packs: dict[str, Installed], _path: tuple = 
 
 
 def judge(doc: dict, source: str, base: list[dict] | None) -> list[dict]:
-    """check.check, remembered for this process (a playout per character is not free)."""
-    key = hashlib.sha256(json.dumps([doc, base], sort_keys=True).encode()).hexdigest()
+    """check.check, remembered for this process and shared through the cache with every other
+    (a playout per character is not free, and each worker would otherwise pay it on its first
+    page). The key covers the documents, the limits and the rules and check versions."""
+    key = hashlib.sha256(json.dumps([doc, base, list(astuple(limits.from_settings())), engine.RULES_VERSION,
+                                     check.VERSION], sort_keys=True).encode()).hexdigest()
     if key not in _VERDICTS:
-        _VERDICTS[key] = check.check(doc, file=source, base=base)
+        shared = _shared_get(f"rdi:pack-verdict:{key}")
+        if shared is None:
+            shared = check.check(doc, file=source, base=base)
+            _shared_set(f"rdi:pack-verdict:{key}", shared)
+        _VERDICTS[key] = shared
     return [{**p, "file": source} for p in _VERDICTS[key]]
+
+
+def _shared_get(key: str):
+    from django.core.cache import cache
+
+    try:
+        return cache.get(key)
+    except Exception:  # noqa: BLE001 - the shared cache only saves time; without it, judge here
+        return None
+
+
+def _shared_set(key: str, value) -> None:
+    from django.core.cache import cache
+
+    try:
+        cache.set(key, value, timeout=7 * 24 * 3600)
+    except Exception:  # noqa: BLE001
+        pass
 
 
 def content_for(chosen: list[str] | None) -> list[dict]:

@@ -150,3 +150,40 @@ def test_an_upload_stored_before_the_limits_is_flagged_and_cannot_be_chosen(pack
     with pytest.raises(ServiceError) as exc:
         services.table_create(owner=make_user("o"), player_count=2, options={"packs": ["old-huge"]})
     assert exc.value.code == "invalid_pack" and "1500 cards" in str(exc.value)
+
+
+# --- pages do not pay for installed packs -----------------------------------------------------
+
+@pytest.mark.django_db
+def test_installed_packs_are_read_again_only_when_the_folder_or_the_uploads_change(packs_dir, monkeypatch):
+    reads = []
+    real = check.parse
+    monkeypatch.setattr(check, "parse", lambda text, name, *a: reads.append(name) or real(text, name, *a))
+    (packs_dir / "daareka.json").write_text(json.dumps(daareka()))
+    assert registry.installed()["daareka"].ok
+    first = len(reads)
+    for _ in range(5):
+        assert registry.installed()["daareka"].ok
+    assert len(reads) == first                                  # nothing read again
+    doc = daareka()
+    doc["pack"]["version"] = "2"
+    (packs_dir / "daareka.json").write_text(json.dumps(doc))
+    assert registry.installed()["daareka"].header["version"] == "2"
+    UploadedPack.objects.create(pack_id="other", title="t", version="1", kind="custom",
+                                document={**doc, "pack": {**doc["pack"], "id": "other"}, "characters": [],
+                                          "decks": [], "cards": [{**doc["cards"][0], "slug": "x"}]})
+    assert "other" in registry.installed()
+
+
+@pytest.mark.django_db
+def test_a_verdict_is_shared_with_a_fresh_process(packs_dir, monkeypatch):
+    registry._VERDICTS.clear()                                  # this test's own cache namespace
+    (packs_dir / "daareka.json").write_text(json.dumps(daareka()))
+    assert registry.installed()["daareka"].ok
+    registry._VERDICTS.clear()                                  # what another worker knows
+    registry._INSTALLED.clear()
+
+    def no_check(*a, **k):
+        raise AssertionError("judged again")
+    monkeypatch.setattr(check, "check", no_check)
+    assert registry.installed()["daareka"].ok
