@@ -208,6 +208,16 @@ RDI_PACK_MAX_CARDS = env.int("RDI_PACK_MAX_CARDS", default=1000)
 RDI_PACK_MAX_CHARACTERS = env.int("RDI_PACK_MAX_CHARACTERS", default=20)
 RDI_PACK_MAX_DECKS = env.int("RDI_PACK_MAX_DECKS", default=100)
 RDI_PACK_MAX_STRING = env.int("RDI_PACK_MAX_STRING", default=2000)
+RDI_PACK_MAX_VALUES = env.int("RDI_PACK_MAX_VALUES", default=200_000)
+# The largest decision body the API accepts, in bytes of JSON.
+RDI_MAX_DECISION_BYTES = env.int("RDI_MAX_DECISION_BYTES", default=4096)
+# How long GET /api/games/{id}/verify/ keeps a verification in the shared cache, keyed by a
+# digest of everything it checks (replay/verify_cache.py); 0: never cached.
+RDI_VERIFY_CACHE_SECONDS = env.int("RDI_VERIFY_CACHE_SECONDS", default=24 * 3600)
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "RDI Service API",
+    "DESCRIPTION": "Play, replay and verify games of The Red Dragon Inn.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.api.schema_links.add_links",
