@@ -194,12 +194,6 @@ RDI_GROUP_COMMIT_SECONDS = env.float("RDI_GROUP_COMMIT_SECONDS", default=0.05)
 # Content packs (docs/packs.md): the folder of installed pack files; staff uploads live in the
 # database beside them.
 RDI_PACKS_DIR = env.str("RDI_PACKS_DIR", default=str(BASE_DIR / "packs"))
-# The largest decision body the API accepts, in bytes of JSON.
-RDI_MAX_DECISION_BYTES = env.int("RDI_MAX_DECISION_BYTES", default=4096)
-
-SPECTACULAR_SETTINGS = {
-    "TITLE": "RDI Service API",
-    "DESCRIPTION": "Play, replay and verify games of The Red Dragon Inn.",
 # How big a pack may be, however it comes in (games/packs/limits.py, docs/packs.md "Limits"):
 # bytes of the file, nesting depth, cards, characters, decks, characters of any text.
 RDI_PACK_MAX_BYTES = env.int("RDI_PACK_MAX_BYTES", default=1_000_000)
@@ -211,9 +205,6 @@ RDI_PACK_MAX_STRING = env.int("RDI_PACK_MAX_STRING", default=2000)
 RDI_PACK_MAX_VALUES = env.int("RDI_PACK_MAX_VALUES", default=200_000)
 # The largest decision body the API accepts, in bytes of JSON.
 RDI_MAX_DECISION_BYTES = env.int("RDI_MAX_DECISION_BYTES", default=4096)
-# How long GET /api/games/{id}/verify/ keeps a verification in the shared cache, keyed by a
-# digest of everything it checks (replay/verify_cache.py); 0: never cached.
-RDI_VERIFY_CACHE_SECONDS = env.int("RDI_VERIFY_CACHE_SECONDS", default=24 * 3600)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "RDI Service API",
