@@ -1,4 +1,5 @@
-"""Scenarios: start from any position, play steps, check expectations.
+"""Scenarios: start from any position or from the engine's own deal, play steps, check
+expectations, omniscient or through one seat's eyes.
 
 The format is documented in docs/scenarios.md. `run_file` raises
 `ScenarioFailure` naming the step and the unmet expectation.
@@ -7,16 +8,19 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .content import BASE_PACK, of
+from .content import BASE_PACK, ContentError, of
 from .errors import IllegalDecision
 from .flow import apply, current
 from .prompt import in_subsets
 from .setup import new_game
-from .state import State
-from .view import view
+from .state import State, clone
+from .view import effects_view, view
 from .zones import held
 
-_CONTROL = {"note", "expect", "expect_prompt", "expect_error", "play", "pass"}
+_CONTROL = {"note", "expect", "expect_prompt", "expect_error", "expect_view", "play", "pass"}
+#: What a set-up the engine refuses raises (a seat count a variant does not allow, a
+#: character the packs lack, an option that cannot be played).
+_REFUSALS = (IllegalDecision, ContentError, ValueError)
 
 
 class ScenarioFailure(AssertionError):
@@ -28,15 +32,19 @@ class ScenarioResult:
     path: str
     title: str
     steps: int
-    state: State
+    state: State | None     # None: the set-up was refused, as the scenario expected
     used: set          # card keys played or revealed along the way
 
 
 def setup_from(spec: dict, base: Path | None = None) -> dict:
-    pos = {k: v for k, v in spec.items() if k not in ("seed", "variant", "options", "packs")}
+    """The engine setup of a scenario's `setup`: a written position, or with `"deal": true`
+    a table (characters, variant, options, packs, seed) the engine deals itself."""
+    pos = {k: v for k, v in spec.items() if k not in ("seed", "variant", "options", "packs", "deal")}
     seats = [{"character": s["character"]} for s in spec["seats"]]
     setup = {"seats": seats, "seed": spec.get("seed", "scenario"), "variant": spec.get("variant", "base"),
-             "options": spec.get("options", {}), "position": pos}
+             "options": spec.get("options", {})}
+    if not spec.get("deal"):
+        setup["position"] = pos
     if spec.get("packs"):
         # Pack files named relative to the scenario file, played on top of the base pack.
         root = base or Path(".")
@@ -140,6 +148,29 @@ def _check_prompt(state, exp: dict, where: str):
                 raise ScenarioFailure(f"{where}: expected {item!r} to be {'offered' if must else 'not offered'}")
 
 
+def _check_view(state, exp: dict, effects: list[dict], before, where: str):
+    """What one viewer (`as`: a seat or "spectator") sees: `has` paths with their values in
+    its view (and `effects`, the last step's Effects as it is told them), `lacks` paths it
+    must not find there at all (a hand, a deck order: hidden, not even counted)."""
+    viewer = exp["as"]
+    seen = {**view(state, viewer), "effects": effects_view(before, state, effects, viewer)}
+    for path, want in exp.get("has", {}).items():
+        try:
+            got = lookup(seen, path)
+        except (KeyError, IndexError, ValueError, TypeError):
+            raise ScenarioFailure(f"{where}: expected {viewer!r} to see {path} = {want!r}, but it sees no {path}") from None
+        if isinstance(want, str) and isinstance(got, dict) and "key" in got:
+            got = got["key"].split("/", 1)[1]
+        if got != want:
+            raise ScenarioFailure(f"{where}: expected {viewer!r} to see {path} = {want!r}, it sees {got!r}")
+    for path in exp.get("lacks", []):
+        try:
+            got = lookup(seen, path)
+        except (KeyError, IndexError, ValueError, TypeError):
+            continue
+        raise ScenarioFailure(f"{where}: expected {viewer!r} not to see {path}, but it sees {got!r}")
+
+
 def _holds(state, seat, item):
     try:
         if "play" in item:
@@ -150,8 +181,18 @@ def _holds(state, seat, item):
 
 
 def run(spec: dict, path: str = "<scenario>") -> ScenarioResult:
-    state = new_game(setup_from(spec["setup"], Path(path).parent))
+    refused = spec.get("refused")
+    try:
+        state = new_game(setup_from(spec["setup"], Path(path).parent))
+    except _REFUSALS as exc:
+        said = getattr(exc, "message", None) or str(exc)
+        if refused is None or refused not in said:
+            raise ScenarioFailure(f"{path}: the set-up was refused: {said}") from None
+        return ScenarioResult(path, spec.get("title", path), 0, None, set())
+    if refused is not None:
+        raise ScenarioFailure(f"{path}: expected the set-up to be refused ({refused!r}), but it was dealt")
     used = set()
+    before, effects = state, []
     for n, step in enumerate(spec["steps"], 1):
         where = f"{path}: step {n}" + (f" ({step['note']})" if "note" in step else "")
         if "expect" in step and "seat" not in step:
@@ -160,11 +201,16 @@ def run(spec: dict, path: str = "<scenario>") -> ScenarioResult:
         if "expect_prompt" in step:
             _check_prompt(state, step["expect_prompt"], where)
             continue
+        if "expect_view" in step:
+            _check_view(state, step["expect_view"], effects, before, where)
+            continue
         if state.over:
             raise ScenarioFailure(f"{where}: the game is already over")
         d = decision_from(state, step)
+        was = clone(state)
         try:
             _, effects = apply(state, d)
+            before = was
         except IllegalDecision as e:
             if step.get("expect_error") == e.code:
                 continue
