@@ -163,10 +163,13 @@ def requires(doc) -> list[str]:
     return [n for n in names if isinstance(n, str) and n != BASE_ID] if isinstance(names, list) else []
 
 
-def beneath(doc: dict, source: str, packs: dict[str, Installed], _path: tuple = ()) -> tuple[list[dict], list[dict]]:
+def beneath(doc: dict, source: str, packs: dict[str, Installed], _path: tuple = (),
+            _memo: dict | None = None) -> tuple[list[dict], list[dict]]:
     """The documents an add-on is played on top of (what it requires, and what those require,
     each once, each before what needs it), or the located problems that stop it: a required
-    pack that is not installed, has problems, or requires it back."""
+    pack that is not installed, has problems, or requires it back. Each pack is looked at
+    once per call, however the requirements cross."""
+    memo = {} if _memo is None else _memo
     pid, docs, problems = check.pack_id(doc), [], []
     for n, rid in enumerate(requires(doc)):
         where = f"pack.requires.{n}"
@@ -180,7 +183,9 @@ def beneath(doc: dict, source: str, packs: dict[str, Installed], _path: tuple = 
                                           "installed: install that pack first (the packs folder, `pack install` "
                                           "or the admin's Uploaded packs), or remove it from \"requires\"."))
             continue
-        below, theirs = beneath(other.document, other.source, packs, (*_path, pid))
+        if rid not in memo:
+            memo[rid] = beneath(other.document, other.source, packs, (*_path, pid), memo)
+        below, theirs = memo[rid]
         if theirs or other.problems:
             first = describe((theirs or other.problems)[0])
             problems.append(check.problem(source, pid, None, where, f"This pack builds on {rid!r}, which cannot be "
