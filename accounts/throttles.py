@@ -23,8 +23,9 @@ from accounts.names import username_key
 
 class _RateFromSettings(SimpleRateThrottle):
     def get_rate(self):
-        # read on every request (DRF reads its rates once, at import): settings may change
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        # read on every request (DRF reads its rates once, at import): settings may change;
+        # an empty rate turns the throttle off
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope) or None
 
 
 class _PerAddress(_RateFromSettings):
@@ -82,3 +83,44 @@ def page_refusal(request, throttles, template: str, context: dict):
     response = render(request, template, {**context, "throttled": retry_message(wait)}, status=429)
     response["Retry-After"] = str(max(1, math.ceil(wait)))
     return response
+
+
+# --- Expensive reads (issue 37): anyone may read a game, but verification, export and the
+# replay fold cost far more than a page, so each caller gets a budget: per address without an
+# account, per account with one (a logged-in player never shares the anonymous budget of their
+# address). Rates: RDI_THROTTLE_READS_* and RDI_THROTTLE_FRAMES_* (docs/api.md).
+
+class _Anonymous(_RateFromSettings):
+    def get_cache_key(self, request, view):
+        if request.user is not None and request.user.is_authenticated:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class _PerUser(_RateFromSettings):
+    def get_cache_key(self, request, view):
+        if request.user is None or not request.user.is_authenticated:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
+
+
+class ReadsAnonymous(_Anonymous):
+    scope = "reads_anon"
+
+
+class ReadsPerUser(_PerUser):
+    scope = "reads_user"
+
+
+class FramesAnonymous(_Anonymous):
+    scope = "frames_anon"
+
+
+class FramesPerUser(_PerUser):
+    scope = "frames_user"
+
+
+#: verify, export, replay timeline
+EXPENSIVE_READS = (ReadsAnonymous, ReadsPerUser)
+#: one replay frame: a fold from the nearest snapshot, cached per process
+REPLAY_FRAMES = (FramesAnonymous, FramesPerUser)

@@ -148,6 +148,12 @@ REST_FRAMEWORK = {
         "login_address": env.str("RDI_THROTTLE_LOGIN_ADDRESS", default="30/min"),
         "signup_account": env.str("RDI_THROTTLE_SIGNUP_ACCOUNT", default="10/min"),
         "signup_address": env.str("RDI_THROTTLE_SIGNUP_ADDRESS", default="20/hour"),
+        # Expensive reads (verify, export, replay timeline) and replay frames: per address
+        # without an account, per account with one (accounts/throttles.py, docs/api.md).
+        "reads_anon": env.str("RDI_THROTTLE_READS_ANON", default="30/min"),
+        "reads_user": env.str("RDI_THROTTLE_READS_USER", default="120/min"),
+        "frames_anon": env.str("RDI_THROTTLE_FRAMES_ANON", default="120/min"),
+        "frames_user": env.str("RDI_THROTTLE_FRAMES_USER", default="600/min"),
     },
     # How many proxies in front of the app append to X-Forwarded-For: the throttles' client
     # address is the one the outermost trusted proxy saw. 0: REMOTE_ADDR only, since a
@@ -205,6 +211,9 @@ RDI_PACK_MAX_STRING = env.int("RDI_PACK_MAX_STRING", default=2000)
 RDI_PACK_MAX_VALUES = env.int("RDI_PACK_MAX_VALUES", default=200_000)
 # The largest decision body the API accepts, in bytes of JSON.
 RDI_MAX_DECISION_BYTES = env.int("RDI_MAX_DECISION_BYTES", default=4096)
+# How long GET /api/games/{id}/verify/ keeps a verification in the shared cache, keyed by a
+# digest of everything it checks (replay/verify_cache.py); 0: never cached.
+RDI_VERIFY_CACHE_SECONDS = env.int("RDI_VERIFY_CACHE_SECONDS", default=24 * 3600)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "RDI Service API",

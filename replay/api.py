@@ -8,7 +8,8 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.views import ERRORS, _game
+from accounts.throttles import EXPENSIVE_READS, REPLAY_FRAMES
+from games.api.views import ERRORS, THROTTLED, _game
 from games.errors import ServiceError
 from replay import fork, frames
 
@@ -30,8 +31,9 @@ def parse_at(raw) -> int | None:
 
 class ReplayFrame(APIView):
     permission_classes = [permissions.AllowAny]
+    throttle_classes = REPLAY_FRAMES
 
-    @extend_schema(parameters=[AT, AS], responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    @extend_schema(parameters=[AT, AS], responses={200: OpenApiTypes.OBJECT, **ERRORS, 429: THROTTLED},
                    summary="One replay frame: the view after event N as a perspective, the decision and its "
                            "narration")
     def get(self, request, game_id: int):
@@ -42,8 +44,9 @@ class ReplayFrame(APIView):
 
 class ReplayTimeline(APIView):
     permission_classes = [permissions.AllowAny]
+    throttle_classes = EXPENSIVE_READS
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS, 429: THROTTLED},
                    summary="Fortitude, Alcohol and Gold of every seat after each event, and the jump marks")
     def get(self, request, game_id: int):
         game = _game(game_id)

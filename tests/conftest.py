@@ -112,6 +112,15 @@ def _own_cache_namespace(settings):
                                    "KEY_PREFIX": f"test-{os.getpid()}-{next(_cache_namespaces)}"}}
 
 
+@pytest.fixture(autouse=True)
+def _expensive_reads_unthrottled(settings):
+    """Tests read replays, exports and verifications many times in a row from one address; the
+    tests of those throttles (tests/replay/test_verify_cache_throttle.py) set rates of their own."""
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+             "reads_anon": None, "reads_user": None, "frames_anon": None, "frames_user": None}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(username):

@@ -9,18 +9,21 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.throttles import EXPENSIVE_READS
 from games import selectors, services
 from games.api import serializers as s
 from games.errors import Forbidden, NotFound
 from games.models import Game
 from replay.export import export_lines
-from replay.verification import verify_game
+from replay.verify_cache import verify_cached
 
 MAX_ID = 2**63 - 1
 ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
     400: "Invalid input or an illegal decision", 401: "Not logged in", 403: "Not allowed",
     404: "No such game or table", 409: "Stale expected_seq or a state conflict",
 }.items()}
+THROTTLED = OpenApiResponse(s.ErrorSerializer, description="`throttled`: too many expensive reads from this address "
+                            "(anonymous) or this account; `Retry-After` and the message say when to try again")
 
 
 def _id(value: int, what: str) -> int:
@@ -124,8 +127,9 @@ class EventList(APIView):
 
 class GameExport(APIView):
     permission_classes = [permissions.AllowAny]
+    throttle_classes = EXPENSIVE_READS
 
-    @extend_schema(responses={(200, "application/x-ndjson"): OpenApiTypes.STR, 404: ERRORS[404]},
+    @extend_schema(responses={(200, "application/x-ndjson"): OpenApiTypes.STR, 404: ERRORS[404], 429: THROTTLED},
                    summary="JSON lines: header (seed after the end) then the hash-chained events")
     def get(self, request, game_id: int):
         game = _game(game_id)
@@ -137,12 +141,13 @@ class GameExport(APIView):
 
 class GameVerify(APIView):
     permission_classes = [permissions.AllowAny]
+    throttle_classes = EXPENSIVE_READS
 
-    @extend_schema(responses={200: s.VerificationSerializer, 404: ERRORS[404]},
+    @extend_schema(responses={200: s.VerificationSerializer, 404: ERRORS[404], 429: THROTTLED},
                    summary="Check the hash chain, the seed commitment and a full re-fold")
     def get(self, request, game_id: int):
         game = _game(game_id)
-        return Response(verify_game(game.pk).as_dict())
+        return Response(verify_cached(game.pk))
 
 
 def _valid(serializer_class, data) -> dict:
