@@ -294,7 +294,7 @@ def summary(doc: dict) -> dict:
     """What a good pack holds: its characters, decks with card counts, the mechanics it uses."""
     decks = {d["id"]: {"kind": d["kind"], "cards": 0, "copies": 0} for d in doc.get("decks", [])}
     for c in doc["cards"]:
-        d = decks.setdefault(c["deck"], {"kind": "(another pack's)", "cards": 0, "copies": 0})
+        d = decks.setdefault(c["deck"], {"kind": "another pack's", "cards": 0, "copies": 0})
         d["cards"] += 1
         d["copies"] += c["quantity"]
     used = Counter()

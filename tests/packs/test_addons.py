@@ -64,7 +64,22 @@ def test_the_command_installs_an_add_on(with_sampler, capsys):
 def test_pack_check_judges_an_add_on_on_the_pack_it_requires(with_sampler, capsys):
     call_command("pack", "check", str(ADDON))                     # the installed sampler
     out = capsys.readouterr().out
-    assert f"{ADDON}: OK" in out and "deck daareka ((another pack's)): 1 cards, 4 copies" in out
+    assert f"{ADDON}: OK" in out and "deck daareka (another pack's): 1 cards, 4 copies" in out
+
+
+def test_the_rdi8_fixture_pack_checks_on_the_samplers_it_adds_to(packs_dir, capsys):
+    """tests/packs/rdi8/fixtures.json adds cards to the RDI 8 samplers' decks: alone it failed
+    `pack check` (their decks are no pack's); it names them in `requires` and passes on them
+    as the engine plays it (issue 41)."""
+    fixture = ROOT / "tests" / "packs" / "rdi8" / "fixtures.json"
+    with pytest.raises(CommandError):
+        call_command("pack", "check", str(fixture))                 # the samplers are not installed
+    assert "pack.requires.0" in capsys.readouterr().out
+    for name in ("farai", "nerodia", "samantha"):
+        shutil.copy(ROOT / "packs" / f"{name}.json", packs_dir / f"{name}.json")
+    call_command("pack", "check", str(fixture))
+    out = capsys.readouterr().out
+    assert f"{fixture}: OK" in out and "deck brawler (another pack's): 1 cards, 14 copies" in out
 
 
 def test_an_add_on_whose_base_is_not_installed_is_refused_where_it_says_so(packs_dir, staff, capsys):
