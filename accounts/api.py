@@ -54,7 +54,8 @@ class SignUp(SessionCreatingView):
         400: _error("`invalid_input` (+ `fields`) for a malformed username or password; `weak_password` with "
                     "what the password lacks"),
         409: _error("`username_taken`: an account with this name exists (names that differ only in case or "
-                    "Unicode form count as one)"),
+                    "Unicode form count as one); `username_confusable`: an account's name looks the same "
+                    "(Unicode TR39 confusables, e.g. a Cyrillic а for a Latin a)"),
         415: NOT_JSON, 429: THROTTLED})
     def post(self, request):
         serializer = CredentialsSerializer(data=request.data)

@@ -2,8 +2,7 @@
 from django.contrib.auth.forms import UserCreationForm
 from django.db import IntegrityError, transaction
 
-from accounts.models import UsernameKey
-from accounts.names import username_key
+from accounts.services import username_refusal
 
 TAKEN = "A user with that username already exists (names that differ only in case count as one)."
 
@@ -11,8 +10,9 @@ TAKEN = "A user with that username already exists (names that differ only in cas
 class SignUpForm(UserCreationForm):
     def clean_username(self):
         username = self.cleaned_data.get("username")
-        if username and UsernameKey.objects.filter(key=username_key(username)).exists():
-            self.add_error("username", TAKEN)
+        refusal = username_refusal(username) if username else None
+        if refusal:
+            self.add_error("username", TAKEN if refusal.code == "username_taken" else refusal.message)
         return username
 
     def save(self, commit=True):
@@ -21,5 +21,7 @@ class SignUpForm(UserCreationForm):
             with transaction.atomic():
                 return super().save(commit=commit)
         except IntegrityError:
-            self.add_error("username", TAKEN)
+            refusal = username_refusal(self.cleaned_data["username"])
+            self.add_error("username", TAKEN if refusal is None or refusal.code == "username_taken"
+                           else refusal.message)
             return None

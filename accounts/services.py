@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 
 from accounts.models import UsernameKey
-from accounts.names import username_key
+from accounts.names import username_key, username_skeleton
 from games.errors import Conflict, ServiceError
 
 
@@ -16,12 +16,31 @@ def username_taken(username: str) -> Conflict:
                     "choose another.", code="username_taken")
 
 
+def username_confusable(username: str) -> Conflict:
+    return Conflict(f"The username {username!r} looks like an existing account's name (letters from other "
+                    "alphabets or symbols that look the same count as one); choose a visibly different name.",
+                    code="username_confusable")
+
+
+def username_refusal(username: str) -> Conflict | None:
+    """Why `username` cannot be a new account's name (409), or None. `username_taken` when an
+    account has the same name up to case and form, `username_confusable` when one only looks
+    the same (TR39 skeleton): both are unique keys in the database, this only words the answer."""
+    if UsernameKey.objects.filter(key=username_key(username)).exists():
+        return username_taken(username)
+    if UsernameKey.objects.filter(skeleton=username_skeleton(username)).exists():
+        return username_confusable(username)
+    return None
+
+
 def account_create(*, username: str, password: str):
     """A new account. Two sign-ups of look-alike names racing each other: the unique key in
-    the database lets exactly one through, the other gets 409 `username_taken`."""
+    the database lets exactly one through, the other gets 409 `username_taken` or
+    `username_confusable`."""
     User = get_user_model()
-    if UsernameKey.objects.filter(key=username_key(username)).exists():
-        raise username_taken(username)
+    refusal = username_refusal(username)
+    if refusal:
+        raise refusal
     try:
         validate_password(password, User(username=username))
     except DjangoValidationError as exc:
@@ -30,4 +49,4 @@ def account_create(*, username: str, password: str):
         with transaction.atomic():
             return User.objects.create_user(username=username, password=password)
     except IntegrityError as exc:
-        raise username_taken(username) from exc
+        raise (username_refusal(username) or username_taken(username)) from exc
