@@ -20,7 +20,7 @@ import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 
-from games import bosses, chain, engine, store
+from games import bosses, chain, engine, quotas, store
 from games.engine.boss import is_boss_variant
 from games.engine.canonical import digest
 from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound, ServiceError
@@ -42,6 +42,7 @@ _DEFAULT = object()
 OTTO_MAX_PLAYERS = 6
 
 
+@quotas.guarded(quotas.creating_table)   # per-user limits (games/quotas.py)
 def table_create(*, owner, player_count: int, variant: str = "base", options: dict | None = None,
                  turn_seconds: int | None = _DEFAULT, window_seconds: int | None = _DEFAULT,
                  content: list[dict] | None = None) -> Table:
@@ -148,6 +149,7 @@ def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: i
                                    bot=bot if ai else "")
 
 
+@quotas.guarded(quotas.starting_table)   # per-user limits (games/quotas.py)
 def table_start(*, table_id: int, user, seed: str | None = None, position: dict | None = None,
                 forked_from: dict | None = None) -> Game:
     """The owner starts a full table: creates the game, its secret seed and `game_created`.

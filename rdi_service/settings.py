@@ -240,6 +240,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     # Longer than any countdown we schedule; shorter ones make Redis redeliver tasks.
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=6 * 3600),
+    # Priority lists per queue, polled highest first: a bot reply a person waits for (priority 0)
+    # is taken before the turns of games no person plays (games/tasks.py BACKGROUND).
+    "priority_steps": [0, 3, 6, 9],
+    "queue_order_strategy": "priority",
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Workers keep their DB connection across tasks (rdi_service/celery.py closes old or broken ones).
@@ -272,6 +276,11 @@ RDI_AI_THINK_SECONDS = env.float("RDI_AI_THINK_SECONDS", default=0.0)
 RDI_AI_TICK_SECONDS = env.float("RDI_AI_TICK_SECONDS", default=0.02)
 # A pause before each AI decision (0 in production; demos and tests may slow bots down).
 RDI_AI_PAUSE = env.float("RDI_AI_PAUSE", default=0.0)
+# Per-user limits (games/quotas.py): open tables, and running games no person plays; 0: none.
+RDI_MAX_OPEN_TABLES_PER_USER = env.int("RDI_MAX_OPEN_TABLES_PER_USER", default=20)
+RDI_MAX_AI_GAMES_PER_USER = env.int("RDI_MAX_AI_GAMES_PER_USER", default=2)
+# A game no person plays: how long one task plays its bot turns before queueing behind others.
+RDI_AI_BACKGROUND_BATCH_SECONDS = env.float("RDI_AI_BACKGROUND_BATCH_SECONDS", default=0.1)
 CELERY_BEAT_SCHEDULE = {
     "sweep-overdue": {"task": "games.tasks.sweep", "schedule": RDI_SWEEP_SECONDS},
 }

@@ -213,7 +213,11 @@ def _boss_seats(request, table, character: str, ai_count: int, bot) -> None:
 def play_now(request):
     """Seat the caller with AI seats and start at once."""
     seats = settings.RDI_PLAY_NOW_SEATS
-    table = services.table_create(owner=request.user, player_count=seats)
+    try:
+        table = services.table_create(owner=request.user, player_count=seats)
+    except ServiceError as exc:     # a per-user limit (games/quotas.py)
+        messages.error(request, exc.message)
+        return redirect("web-lobby")
     used = [_pick(request.POST.get("character"), [])]
     services.seat_take(table_id=table.pk, user=request.user, character=used[0])
     _, default_bot = bot_levels()
