@@ -82,7 +82,7 @@ def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, w
                 clock.put(game_id, seq, ping=ping)
                 return ping is not None
             if game_id not in _batching():
-                tasks.advance.apply_async((game_id, seq))
+                tasks.send_advance(game_id, seq, people=bool(human_seats))
             return False
         seconds = timer_seconds(prompt.kind, turn_seconds, window_seconds)
         if seconds:
@@ -177,10 +177,12 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
     way, which also warms the cache for the next group."""
     if clock.thinking():
         return play_one(game_id, seq)
-    budget = settings.RDI_AI_BATCH_SECONDS if budget is None else budget
+    controls = seat_controls(game_id)
+    people = bool(_human_seats(game_id))   # a person still plays: their replies come first
+    if budget is None:
+        budget = settings.RDI_AI_BATCH_SECONDS if people else settings.RDI_AI_BACKGROUND_BATCH_SECONDS
     started = time.monotonic()
     played = 0
-    controls = seat_controls(game_id)
 
     def decide(state, at):
         chosen = automatic_for(state, at, controls)
@@ -207,7 +209,7 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
                 break
     from games import tasks
 
-    tasks.advance.apply_async((game_id, seq))
+    tasks.send_advance(game_id, seq, people=people)
     return played
 
 
