@@ -13,17 +13,17 @@ def advance(game_id: int, seq: int) -> int:
     return timers.play_automatic(game_id, seq)
 
 
-#: The priority of the bot turns of a game no person plays (Redis broker: 0 is served first,
-#: then 3, 6, 9; rdi_service/settings.py). Everything a person waits for keeps the default 0,
-#: so one user's self-playing tables queue behind other people's replies (docs/operations.md,
-#: "Quotas and fair bot scheduling"). Priority changes when a turn is played, never what a
-#: bot decides: decisions are seeded from the game's seed, seq and seat.
-BACKGROUND = 9
-
-
 def send_advance(game_id: int, seq: int, *, people: bool) -> None:
-    """Queue `advance` for a game, behind people's work when no person plays it."""
-    advance.apply_async((game_id, seq), priority=0 if people else BACKGROUND)
+    """Queue `advance` for a game, behind people's work when no person plays it.
+
+    The bot turns of a game no person plays go at RDI_AI_BACKGROUND_PRIORITY (Redis broker: 0
+    is served first, then 3, 6, 9; rdi_service/settings.py); everything a person waits for
+    keeps 0, so one user's self-playing tables queue behind other people's replies
+    (docs/operations.md, "Quotas and fair bot scheduling"). Priority changes when a turn is
+    played, never what a bot decides: decisions are seeded from the game's seed, seq and seat."""
+    from django.conf import settings
+
+    advance.apply_async((game_id, seq), priority=0 if people else settings.RDI_AI_BACKGROUND_PRIORITY)
 
 
 @shared_task(name="games.tasks.expire", acks_late=True, reject_on_worker_lost=True, ignore_result=True)

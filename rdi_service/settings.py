@@ -241,7 +241,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     # Longer than any countdown we schedule; shorter ones make Redis redeliver tasks.
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=6 * 3600),
     # Priority lists per queue, polled highest first: a bot reply a person waits for (priority 0)
-    # is taken before the turns of games no person plays (games/tasks.py BACKGROUND).
+    # is taken before the turns of games no person plays (games/tasks.py send_advance).
     "priority_steps": [0, 3, 6, 9],
     "queue_order_strategy": "priority",
 }
@@ -281,6 +281,8 @@ RDI_MAX_OPEN_TABLES_PER_USER = env.int("RDI_MAX_OPEN_TABLES_PER_USER", default=2
 RDI_MAX_AI_GAMES_PER_USER = env.int("RDI_MAX_AI_GAMES_PER_USER", default=2)
 # A game no person plays: how long one task plays its bot turns before queueing behind others.
 RDI_AI_BACKGROUND_BATCH_SECONDS = env.float("RDI_AI_BACKGROUND_BATCH_SECONDS", default=0.1)
+# Their broker priority (0 first ... 9 last; 0 queues them with people's work, as before issue 37).
+RDI_AI_BACKGROUND_PRIORITY = env.int("RDI_AI_BACKGROUND_PRIORITY", default=9)
 CELERY_BEAT_SCHEDULE = {
     "sweep-overdue": {"task": "games.tasks.sweep", "schedule": RDI_SWEEP_SECONDS},
 }

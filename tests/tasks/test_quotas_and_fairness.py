@@ -1,4 +1,4 @@
-"""Fair bot scheduling (games/tasks.py BACKGROUND): the bot turns of a game no person plays
+"""Fair bot scheduling (games/tasks.py send_advance): the bot turns of a game no person plays
 go on the broker's lowest priority, so a worker serves a bot reply a person waits for first,
 however much self-playing work another user queued. Real Redis broker and a real worker."""
 import pytest
