@@ -6,6 +6,10 @@
   processes connect as. It owns nothing and is no superuser; `grant()` gives it exactly the
   privileges in `POLICY`, so it can append events but never change or remove one.
 
+Both are one deployment's alone: `grant()` takes CONNECT (and the public schema) away from
+PUBLIC, so no other role of the server may even connect, and `ensure()` refuses to reuse a role
+that another database on the server was granted to (docs/security.md "Database roles").
+
 `grant()` runs after every `migrate`, on every table of the schema, so a table added by a later
 migration gets its grants without anyone remembering to: `FULL` unless `POLICY` says less
 (tests/security/test_db_roles.py fails until a new table is listed there, so the choice is
@@ -95,9 +99,12 @@ def grant(cursor, service: str) -> None:
     role = sql.Identifier(service)
     cursor.execute("SELECT current_database()")
     database = sql.Identifier(cursor.fetchone()[0])
+    # By default PUBLIC (every role of the server, e.g. another deployment's service role) may
+    # connect to any database and create temporary tables in it, and use its public schema:
+    # only this deployment's service may (its owner owns the database, superusers bypass).
+    cursor.execute(sql.SQL("REVOKE ALL ON DATABASE {} FROM PUBLIC").format(database).as_string(None))
     cursor.execute(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(database, role).as_string(None))
-    # PUBLIC may create temporary tables by default; the service creates nothing at all.
-    cursor.execute(sql.SQL("REVOKE TEMPORARY ON DATABASE {} FROM PUBLIC").format(database).as_string(None))
+    cursor.execute("REVOKE ALL ON SCHEMA public FROM PUBLIC")
     cursor.execute(sql.SQL("GRANT USAGE ON SCHEMA public TO {}").format(role).as_string(None))
     cursor.execute("SELECT has_schema_privilege(%s, 'public', 'CREATE')", [service])
     if cursor.fetchone()[0]:   # Postgres before 15 let PUBLIC create in the public schema
@@ -162,6 +169,16 @@ def _connect(config: dict, dbname: str | None = None):
     return psycopg.connect(**{k: v for k, v in params.items() if v not in (None, "")}, autocommit=True)
 
 
+def other_databases(conn, role: str, database: str) -> list[str]:
+    """The databases other than `database` (and its test databases, `test_<database>...`,
+    pytest-django's) that `role` was granted CONNECT on by name: another deployment's."""
+    rows = conn.execute(
+        "SELECT d.datname FROM pg_database d, aclexplode(d.datacl) a JOIN pg_roles r ON r.oid = a.grantee"
+        " WHERE r.rolname = %s AND a.privilege_type = 'CONNECT' AND d.datname <> %s ORDER BY 1",
+        [role, database]).fetchall()
+    return [name for (name,) in rows if not name.startswith(f"test_{database}")]
+
+
 def ensure(service_url: str, owner_url: str, admin_url: str) -> list[str]:
     """Create the owner and service roles and the database (owned by the owner) when missing,
     connected as `admin_url` (a superuser or a role with CREATEROLE and CREATEDB). Returns what
@@ -177,6 +194,16 @@ def ensure(service_url: str, owner_url: str, admin_url: str) -> list[str]:
     done = []
     with _connect(admin) as conn:
         conn.execute("SELECT pg_advisory_lock(hashtext('rdi_service.db_roles'))")
+        # One deployment's roles must not be another's: grant() gives the service CONNECT and
+        # its tables by role name, so a shared name would reach both databases.
+        for config in (service, owner):
+            shared = other_databases(conn, config["USER"], owner["NAME"])
+            if shared:
+                conn.execute("SELECT pg_advisory_unlock(hashtext('rdi_service.db_roles'))")
+                raise SystemExit(
+                    f"The role {config['USER']!r} already serves the database {shared[0]!r} on this server; give "
+                    f"the deployment of {owner['NAME']!r} roles of its own in DATABASE_URL and DATABASE_OWNER_URL "
+                    f"(e.g. {owner['NAME']}_service and {owner['NAME']}_owner).")
         # The owner creates the test databases (pytest-django), hence CREATEDB; the service
         # gets nothing beyond logging in.
         for config, attributes in ((owner, "LOGIN CREATEDB"),
