@@ -4,7 +4,8 @@
 One real Celery worker (solo pool, as bin/run starts it) on this run's database. The bystander
 table: a person in seat 0, played by this script through `services.submit_decision` (random
 legal decisions), and two `mcts` seats. A reply is the time from the person's decision until
-the person is asked again (every bot turn in between, searches included). The neighbour:
+the next bot decision is committed (the wait for a worker plus one search; decisions after
+which the person is asked again at once are not counted). The neighbour:
 another user's tables of three `mcts` seats each, kept running. Two configurations of the same
 code:
 
@@ -49,6 +50,19 @@ def _table(owner, *, person: bool, seed: str) -> Game:
     return services.table_start(table_id=table.pk, user=owner, seed=seed)
 
 
+def _first_bot_reply(game: Game, seq: int, since: float) -> list[float]:
+    """[seconds until the first event after `seq`], or [] when the person is asked again first."""
+    while time.monotonic() - since < 60:
+        connection.close_if_unusable_or_obsolete()
+        game.refresh_from_db()
+        if game.seq > seq:
+            return [time.monotonic() - since]
+        if game.status == Game.Status.OVER or 0 in (game.prompt_seats or []):
+            return []
+        time.sleep(0.002)
+    return [60.0]
+
+
 def _phase(*, person, neighbour, tables: int, seconds: float, tag: str) -> list[float]:
     """Play the bystander for `seconds` beside `tables` running neighbour tables: reply times (s)."""
     rng = random.Random(7)
@@ -66,16 +80,14 @@ def _phase(*, person, neighbour, tables: int, seconds: float, tag: str) -> list[
         if 0 not in (game.prompt_seats or []):
             time.sleep(0.005)
             continue
-        now = time.monotonic()
-        if not replies and asked_at is None and not games:
-            stop = now + seconds               # the worker is up and serving
-        if asked_at is not None:
-            replies.append(now - asked_at)
+        if asked_at is None and not games:
+            stop = time.monotonic() + seconds  # the worker is up and serving
         state = selectors.game_state(game=game)
         prompt = next(p for p in engine.prompts(state) if p.seat == 0)
-        services.submit_decision(game_id=game.pk, seat=0, decision=rng.choice(prompt.decisions),
-                                 actor=f"user:{person.pk}", expected_seq=game.seq)
+        result = services.submit_decision(game_id=game.pk, seat=0, decision=rng.choice(prompt.decisions),
+                                          actor=f"user:{person.pk}", expected_seq=game.seq)
         asked_at = time.monotonic()
+        replies += _first_bot_reply(game, result.seq, asked_at)
     Game.objects.filter(pk__in=[g.pk for g in heavy] + [game.pk]).update(status=Game.Status.OVER)
     return replies
 
