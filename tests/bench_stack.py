@@ -377,7 +377,10 @@ def run(*, tables: int, rates: list[float], workers: int, warmup: float = 8.0, s
     db = settings.DATABASES["default"]
     url = f"postgres://{db.get('USER') or 'postgres'}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
     saved = settings.RDI_SCHEDULE_TASKS, settings.RDI_AI_THINK_SECONDS, app.conf.task_default_queue
+    quotas = settings.RDI_MAX_AI_GAMES_PER_USER, settings.RDI_MAX_OPEN_TABLES_PER_USER
     settings.RDI_SCHEDULE_TASKS = True
+    # its AI tables are the measurement, not one user's load: no per-user limits
+    settings.RDI_MAX_AI_GAMES_PER_USER = settings.RDI_MAX_OPEN_TABLES_PER_USER = 0
     results = []
     tops = [topology(name, workers) for name in topologies]
     out.write(f"{tables} tables, {os.cpu_count()} cores; each rate and topology: bare pipeline, then the full stack, "
@@ -391,6 +394,7 @@ def run(*, tables: int, rates: list[float], workers: int, warmup: float = 8.0, s
                                        out=out))
     finally:
         settings.RDI_SCHEDULE_TASKS, settings.RDI_AI_THINK_SECONDS, app.conf.task_default_queue = saved
+        settings.RDI_MAX_AI_GAMES_PER_USER, settings.RDI_MAX_OPEN_TABLES_PER_USER = quotas
     if len(tops) > 1:
         side_by_side(results, out)
     return results
@@ -404,7 +408,7 @@ def _run_at(rate: float, *, tables: int, top: Topology, warmup: float, seconds: 
     queue = app.conf.task_default_queue = f"rdi-bench-{os.getpid()}-{rate:.0f}-{top.name}"
     out.write(f"at {rate:.0f} decisions/s offered (think {think:.2f} s), {top.name}:\n")
     env = {"DATABASE_URL": url, "RDI_SCHEDULE_TASKS": "1", "RDI_AI_THINK_SECONDS": str(think),
-           "RDI_CELERY_QUEUE": queue}
+           "RDI_CELERY_QUEUE": queue, "RDI_MAX_AI_GAMES_PER_USER": "0", "RDI_MAX_OPEN_TABLES_PER_USER": "0"}
     procs = start_workers(top.workers, queue, env)
     servers = start_servers(top, env) if top.web or top.stream else None
     try:

@@ -42,6 +42,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rdi_service.settings")
 # The append path only: no Celery scheduling of AI turns and timers after commit (the
 # full-stack benchmark, bin/bench-stack, measures that), and no stray tasks left in Redis.
 os.environ["RDI_SCHEDULE_TASKS"] = "false"
+# Its hundreds of AI games are the measurement, not one user's load: no per-user limits.
+os.environ["RDI_MAX_AI_GAMES_PER_USER"] = "0"
+os.environ["RDI_MAX_OPEN_TABLES_PER_USER"] = "0"
 
 
 def create_db():
