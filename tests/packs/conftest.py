@@ -45,3 +45,14 @@ def forget_content():
                 del engine_content._LOADED[cid]
     yield forget
     store.cache.clear()
+
+
+@pytest.fixture
+def staff(django_user_model):
+    """A test client logged in as a superuser (the admin's pack pages)."""
+    from django.test import Client
+
+    user = django_user_model.objects.create_superuser(username="staff", password="a long enough password 1")
+    client = Client()
+    client.force_login(user)
+    return client

@@ -35,14 +35,6 @@ def with_sampler(packs_dir):
     return path
 
 
-@pytest.fixture
-def staff(django_user_model):
-    user = django_user_model.objects.create_superuser(username="staff", password="a long enough password 1")
-    c = Client()
-    c.force_login(user)
-    return c
-
-
 def upload(client, data: bytes, name="daareka-addon.json", url="/admin/games/uploadedpack/add/"):
     return client.post(url, {"file": SimpleUploadedFile(name, data, content_type="application/json")})
 

@@ -14,14 +14,6 @@ pytestmark = pytest.mark.django_db
 URL = "/admin/games/uploadedpack/add/"
 
 
-@pytest.fixture
-def staff(django_user_model):
-    user = django_user_model.objects.create_superuser(username="staff", password="a long enough password 1")
-    c = Client()
-    c.force_login(user)
-    return c
-
-
 def upload(client, name, data: bytes, url=URL):
     return client.post(url, {"file": SimpleUploadedFile(name, data, content_type="application/json")})
 

@@ -8,7 +8,6 @@ import time
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
-from django.test import Client
 
 from games.models import UploadedPack
 from games.packs import check, limits, registry
@@ -33,14 +32,6 @@ def long_title(at: int = 2, length: int = 2500) -> dict:
     doc = daareka()
     doc["cards"][at]["title"] = "x" * length
     return doc
-
-
-@pytest.fixture
-def staff(django_user_model):
-    user = django_user_model.objects.create_superuser(username="staff", password="a long enough password 1")
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 def upload(client, name, data: bytes):
