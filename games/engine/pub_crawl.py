@@ -68,17 +68,19 @@ def at_home(state: State) -> bool:
 class PubCrawl(extensions.TableOption):
     name = OPTION
 
-    def check(self, table, value):
+    def check(self, state, value):
+        if not isinstance(value, bool):
+            return "The pub_crawl option is true or false."
         if not value:
             return None
-        content = table.content
-        taverns = [c for c in content.cards.values() if c.type == TAVERN]
+        taverns = _taverns(state)
         if sum(1 for t in taverns if t.tavern.get("home")) != 1:
             return ("The Pub Crawl needs a pack with the Tavern cards, one of them The Red Dragon Inn "
-                    "(the installed taverns sampler: \"taverns\" in options.packs).")
+                    "(the installed taverns sampler).")
+        content = of(state)
         if not any(content.deck_list(t.tavern["drinks"]) for t in taverns if not t.tavern.get("home")):
-            return ("The Pub Crawl needs the Drinks of at least one tavern, and the rulebooks print none: "
-                    "choose a pack with Tavern Drink decks (docs/packs.md).")
+            return ("The Pub Crawl needs Tavern Drink decks, and the rulebooks print none: add a pack with "
+                    "the Drinks of at least one tavern (docs/packs.md).")
         return None
 
     def setup(self, state):
