@@ -23,13 +23,15 @@ from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections,
 from games import bosses, chain, engine, quotas, store
 from games.engine.boss import is_boss_variant
 from games.engine.canonical import digest
+from games.engine.errors import SetupError
+from games.engine import table_setup
 from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound, ServiceError
 from games.models import Game, GameSeed, Seat, Table
 from games.packs import registry as packs
 
 log = logging.getLogger(__name__)
 
-MIN_SEATS, MAX_SEATS = 2, 8
+MIN_SEATS, MAX_SEATS = table_setup.MIN_PLAYERS, table_setup.MAX_PLAYERS
 #: The content id of the engine's own base pack: a game playing exactly it records no documents.
 BUILT_IN_CONTENT = engine.load_content([engine.BASE_PACK]).id
 #: Prompt kinds timed by the table's response-window timer; the rest use its turn timer.
@@ -39,7 +41,11 @@ WINDOW_KINDS = ("respond", "gamble", "champion")   # a Champion choice comes in 
 # --- tables and seats ------------------------------------------------------------------------
 
 _DEFAULT = object()
-OTTO_MAX_PLAYERS = 6
+
+
+def refused(exc: SetupError) -> ServiceError:
+    """The engine's refusal of a table setup as the service's: its reason code, its sentence."""
+    return ServiceError(exc.message, code=exc.reason)
 
 
 @quotas.guarded(quotas.creating_table)   # per-user limits (games/quotas.py)
@@ -48,59 +54,41 @@ def table_create(*, owner, player_count: int, variant: str = "base", options: di
                  content: list[dict] | None = None) -> Table:
     """A new open table. Timers left out get the defaults (settings.RDI_TURN_SECONDS and
     RDI_WINDOW_SECONDS); None means no timer. `options["packs"]` chooses installed content
-    packs (docs/packs.md); refused with `unknown_pack` / `invalid_pack`."""
-    if not MIN_SEATS <= player_count <= MAX_SEATS:
-        raise ServiceError(f"A table seats {MIN_SEATS} to {MAX_SEATS} players; choose a player count in that range.",
-                           code="invalid_player_count")
-    rules = engine.VARIANTS.get(variant)
-    if rules is None:
-        raise ServiceError(f"There is no variant {variant!r}; choose one of: {', '.join(engine.VARIANTS)}.",
-                           code="unknown_variant")
-    problem = rules.check_seats(player_count)
-    if problem:
-        raise ServiceError(problem, code="invalid_player_count")
-    chosen = (options or {}).get("packs", [])
+    packs (docs/packs.md); refused with `unknown_pack` / `invalid_pack`. The rest of the setup
+    is checked by the engine's one validation (games/engine/table_setup.py) before anything
+    is written: its code and sentence are the refusal's, whoever asked (API, lobby, rematch)."""
+    if turn_seconds is _DEFAULT:
+        turn_seconds = settings.RDI_TURN_SECONDS
+    if window_seconds is _DEFAULT:
+        window_seconds = settings.RDI_WINDOW_SECONDS if turn_seconds else None
+    try:
+        table_setup.check_players(player_count)
+        table_setup.check_variant(variant, player_count)
+        for name, seconds in (("turn_seconds", turn_seconds), ("window_seconds", window_seconds)):
+            table_setup.check_timer(name, seconds)
+        options = {} if options is None else options
+        table_setup.check_object(options)
+    except SetupError as exc:
+        raise refused(exc) from None
+    chosen = options.get("packs", [])
     if not isinstance(chosen, list) or not all(isinstance(p, str) for p in chosen):
         raise ServiceError("options.packs is a list of installed pack ids, e.g. [\"daareka\"].", code="invalid_pack")
     if is_boss_variant(variant) and content is None:
         # A Boss is a villain and the base game has none: the table plays the villains' packs
         # and the Boss cards (docs/boss.md), as a Dungeon Events table plays their pack.
         chosen = chosen + bosses.villain_packs(chosen)
-        options = {**(options or {}), "packs": chosen}
-    docs = packs.content_for(chosen)
+        options = {**options, "packs": chosen}
     # `content`: what the game will play instead of the chosen packs (a fork pins its source's)
-    _check_table_options(options or {}, docs if content is None else content)
-    _check_otto(options or {}, variant, player_count)
-    if turn_seconds is _DEFAULT:
-        turn_seconds = settings.RDI_TURN_SECONDS
-    if window_seconds is _DEFAULT:
-        window_seconds = settings.RDI_WINDOW_SECONDS if turn_seconds else None
-    return Table.objects.create(owner=owner, player_count=player_count, variant=variant, options=options or {},
+    docs = packs.content_for(chosen) if content is None else content
+    played = {name: value for name, value in options.items() if name != "packs"}   # what new_game gets
+    try:
+        table_setup.check_options(played, table_setup.Table(player_count, variant, engine.load_content(docs)))
+    except SetupError as exc:
+        raise refused(exc) from None
+    except engine.ContentError as exc:
+        raise ServiceError(f"The chosen packs can't be played together: {exc}", code="invalid_pack") from None
+    return Table.objects.create(owner=owner, player_count=player_count, variant=variant, options=options,
                                 turn_seconds=turn_seconds, window_seconds=window_seconds)
-
-
-def _check_table_options(options: dict, docs: list[dict]) -> None:
-    """The engine's table options (`engine.TABLE_OPTIONS`, e.g. `dungeon_events`) are true or
-    false, and Dungeon Events need a chosen pack with Dungeon Event cards (docs/packs.md)."""
-    for name in engine.TABLE_OPTIONS:
-        if name in options and not isinstance(options[name], bool):
-            raise ServiceError(f"options.{name} is true or false.", code="invalid_option")
-    if options.get("dungeon_events") and not any(
-            isinstance(c, dict) and c.get("type") == "Dungeon Event" for d in docs for c in d.get("cards") or []):
-        raise ServiceError("Dungeon Events need a pack with Dungeon Event cards: add \"dungeon-events\" (the "
-                           "installed sampler) or your own deck to options.packs.", code="invalid_option")
-
-
-def _check_otto(options: dict, variant: str, player_count: int) -> None:
-    """Otto (games/engine/otto.py) plays only in individual games [002:464], at 2 to 6 players."""
-    if not options.get("otto"):
-        return
-    if variant != "base":
-        raise ServiceError("Otto can't play in a team variant: he is a foil to individual players (Allies rulebook). "
-                           "Choose \"Everyone for themselves\" or leave Otto out.", code="otto_team_variant")
-    if player_count > OTTO_MAX_PLAYERS:
-        raise ServiceError(f"Otto plays at tables of 2 to {OTTO_MAX_PLAYERS} players; choose fewer players or leave Otto out.",
-                           code="otto_player_count")
 
 
 def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: int | None = None,
@@ -195,6 +183,8 @@ def game_create(*, table: Table, seats: list[Seat], seed: str | None = None, pos
         setup["position"] = position
     try:
         state = engine.new_game({**setup, "seed": seed})
+    except SetupError as exc:       # the same refusal table_create gives (a table stored before it checked)
+        raise refused(exc) from exc
     except engine.IllegalDecision as exc:
         raise ServiceError(exc.message, code="invalid_setup") from exc
     except Exception as exc:  # noqa: BLE001 - options are user input; whatever the engine rejects is a 400

@@ -7,7 +7,9 @@ import orjson
 from django.conf import settings
 from rest_framework import serializers
 
-from games import decision_input
+from games import decision_input, services
+from games.engine import table_setup
+from games.engine.errors import SetupError
 from games.models import Seat, Table
 
 MAX_INT = 2**31 - 1
@@ -40,10 +42,22 @@ class TableSerializer(serializers.ModelSerializer):
         return game.pk if game else None
 
 
+def _options_help() -> str:
+    listed = "; ".join(f"`{name}`: {words}" for name, words in table_setup.values().items())
+    return ("Table options, each with exactly these JSON values (true is not 1, 3.0 is not 3, \"3\" is not 3): "
+            f"{listed}; `packs`: a list of installed pack ids. Checked when the table is created (docs/api.md, "
+            "\"Table setup\").")
+
+
 class TableCreateSerializer(serializers.Serializer):
+    """The fields document the body; the engine's one validation of a table's setup
+    (games/engine/table_setup.py, through `services.table_create`) checks the values, with
+    exact JSON types, so the API, the lobby form and rematch refuse with the same code and
+    sentence. Only what Postgres can't store is refused here (`invalid_input`)."""
+
     player_count = serializers.IntegerField(min_value=2, max_value=8)
     variant = serializers.CharField(max_length=32, default="base")
-    options = serializers.DictField(default=dict, help_text="Engine options, passed to the rules engine as is.")
+    options = serializers.DictField(default=dict, help_text=_options_help())
     turn_seconds = serializers.IntegerField(min_value=1, max_value=86400, required=False, allow_null=True,
                                             help_text="Seconds a player has for a turn decision (phases, Mead); "
                                                       "omit for the default (90), null for no timer.")
@@ -51,16 +65,27 @@ class TableCreateSerializer(serializers.Serializer):
                                               help_text="Seconds a player has in a response window or gambling "
                                                         "turn; omit for the default (20).")
 
-    def validate_options(self, value):
+    def to_internal_value(self, data):
+        if not isinstance(data, Mapping):
+            raise serializers.ValidationError({"non_field_errors": ["Send the table as a JSON object."]})
+        out = {"player_count": data.get("player_count"), "variant": data.get("variant", "base"),
+               "options": data.get("options", {})}
+        for name in ("turn_seconds", "window_seconds"):
+            if name in data:
+                out[name] = data[name]
+        try:                    # here `null` is not "no options" (the service's default): it is no object
+            table_setup.check_object(out["options"])
+        except SetupError as exc:
+            raise services.refused(exc) from None
         try:
-            size = len(orjson.dumps(value))
+            stored = orjson.dumps(out["options"])
         except TypeError as exc:  # orjson.JSONEncodeError too: e.g. an integer over 64 bits
-            raise serializers.ValidationError("Options must be plain JSON with 64-bit integers.") from exc
-        if size > settings.RDI_MAX_DECISION_BYTES:
-            raise serializers.ValidationError("Options are too large.")
-        if b"\\u0000" in orjson.dumps(value):   # Postgres jsonb cannot store NUL characters
-            raise serializers.ValidationError("Options may not contain NUL (\\u0000) characters.")
-        return value
+            raise serializers.ValidationError({"options": ["Options must be plain JSON with 64-bit integers."]}) from exc
+        if len(stored) > settings.RDI_MAX_DECISION_BYTES:
+            raise serializers.ValidationError({"options": ["Options are too large."]})
+        if b"\\u0000" in stored:   # Postgres jsonb cannot store NUL characters
+            raise serializers.ValidationError({"options": ["Options may not contain NUL (\\u0000) characters."]})
+        return out
 
 
 class SeatTakeSerializer(serializers.Serializer):

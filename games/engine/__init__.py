@@ -18,11 +18,13 @@ view(...)["content"] is the state's content id and content_of(id) its Content.
 concerns(state, seat): whether the thing on top of the stack concerns a seat (auto-pass, bots).
 VARIANTS: the variants `setup["variant"]` may name (docs/teams.md for the team variants).
 TABLE_OPTIONS: the table options `setup["options"]` may switch on (`dungeon_events`), which
-combine with any variant (games/engine/extensions.py).
+combine with any variant (games/engine/extensions.py); games/engine/table_setup.py is the one
+validation of a table's setup.
 """
 from .flow import apply, current  # first: the core loads its modules in an order their import cycle allows
 from . import team_play  # noqa: F401  (registers the team variants)
 from . import boss, villainy  # noqa: F401  (register the Boss Battle family and its Boss cards' primitives)
+from . import starting_gold  # noqa: F401  (the first table option: its Gold is on the mats before the others set up)
 from . import dares, dungeon, events  # noqa: F401  (register The Wench Dares You..., Dungeon Events, Ignoring an Event)
 from . import pub_crawl, bar_deck, prize  # noqa: F401  (the tavern table options; the Pub Crawl first: its
 #                                              Drinks leave the discard pile before a Bar Deck takes it)

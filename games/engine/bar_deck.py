@@ -27,12 +27,11 @@ DEAL = 30              # "Count out 30 cards from the Bar Deck" [004:822]
 class BarDeck(extensions.TableOption):
     name = OPTION
 
-    def check(self, state, value):
-        if not isinstance(value, bool):
-            return "The bar_deck option is true or false."
-        if value and len(state.drink_deck) <= DEAL:
-            return (f"The Bar Deck is for more than {DEAL} Drink cards, and this game's packs hold "
-                    f"{len(state.drink_deck)}: add a pack of Drinks (the installed bar-drinks sampler).")
+    def check(self, table, value):
+        drinks = len(table.content.deck_list("drink"))
+        if value and drinks <= DEAL:
+            return (f"The Bar Deck is for more than {DEAL} Drink cards, and this game's packs hold {drinks}: "
+                    "add a pack of Drinks (the installed bar-drinks sampler: \"bar-drinks\" in options.packs).")
         return None
 
     def setup(self, state):

@@ -113,12 +113,10 @@ def _event_keys(state: State) -> list[str]:
 class DungeonEvents(extensions.TableOption):
     name = OPTION
 
-    def check(self, state, value):
-        if not isinstance(value, bool):
-            return "The dungeon_events option is true or false."
-        if value and not _event_keys(state):
-            return ("Dungeon Events need a pack with Dungeon Event cards (the installed "
-                    "dungeon-events sampler, or your own deck: docs/packs.md).")
+    def check(self, table, value):
+        if value and not any(c.type == DUNGEON_EVENT for c in table.content.cards.values()):
+            return ("Dungeon Events need a pack with Dungeon Event cards: the installed dungeon-events sampler "
+                    "(\"dungeon-events\" in options.packs) or your own deck (docs/packs.md).")
         return None
 
     def setup(self, state):

@@ -5,7 +5,11 @@ true}`) that combines with any variant, so it cannot be a variant itself. It sub
 `TableOption`, overrides the points its rules change and registers in `OPTIONS`; the core
 calls the functions below where it names those points, never `if options[...]`:
 
-    check(state, value)     a sentence when the option can't be played with this setup
+    values                  in words, what a table may set it to ("true or false")
+    accepts(value)          whether `value` is one of them, as exact JSON (true is not 1)
+    check(table, value)     a sentence, or (code, sentence), when it can't be played at this
+                            table (`table_setup.Table`: players, variant, content): the pack it
+                            needs is missing, too many players... (games/engine/table_setup.py)
     setup(state)            anything it deals (a shared deck, table counters)
     place(state, position)  a scenario position's say on what it dealt
     turn_end(state)         the last thing of a turn, after the turn_end hooks; True while it
@@ -42,8 +46,12 @@ from .state import State
 
 class TableOption:
     name = ""
+    values = "true or false"
 
-    def check(self, state: State, value):
+    def accepts(self, value) -> bool:
+        return type(value) is bool
+
+    def check(self, table, value):
         return None
 
     def setup(self, state: State) -> None:
@@ -108,15 +116,6 @@ def on(state: State) -> list[TableOption]:
     if not state.options:
         return []
     return [o for name, o in OPTIONS.items() if state.options.get(name)]
-
-
-def check(state: State):
-    for name, option in OPTIONS.items():
-        if name in state.options:
-            problem = option.check(state, state.options[name])
-            if problem:
-                return problem
-    return None
 
 
 def setup(state: State) -> None:

@@ -237,19 +237,23 @@ def deck_keys(content, factions) -> list[str]:
 class Otto(extensions.TableOption):
     name = OPTION
 
-    def check(self, state, value):
-        if value is True:
-            pass
-        elif value is False:
+    values = (f"true (two factions at random), false, or a list of one or two different factions from: "
+              f"{', '.join(FACTIONS)}")
+
+    def accepts(self, value):
+        return type(value) is bool or (type(value) is list and 1 <= len(value) <= 2
+                                       and all(type(v) is str and v in FACTIONS for v in value)
+                                       and len(set(value)) == len(value))
+
+    def check(self, table, value):
+        if value is False:
             return None
-        elif not (isinstance(value, list) and 1 <= len(value) <= 2 and all(v in FACTIONS for v in value)
-                  and len(set(value)) == len(value)):
-            return (f"The otto option is true (two factions at random) or a list of one or two factions "
-                    f"from: {', '.join(FACTIONS)}.")
-        if state.variant != "base":
-            return "Otto can't play in a team variant: he can only be a foil to individual players [002:464]."
-        if len(state.seats) > MAX_PLAYERS:
-            return f"Otto plays at tables of 2 to {MAX_PLAYERS} players (R-OTTO-PLAYERS)."
+        if table.variant != "base":     # a foil to individual players [002:464]
+            return ("otto_team_variant", "Otto can't play in a team variant: he is a foil to individual players "
+                                         "(Allies rulebook). Choose \"Everyone for themselves\" or leave Otto out.")
+        if table.players > MAX_PLAYERS:     # R-OTTO-PLAYERS
+            return ("otto_player_count", f"Otto plays at tables of 2 to {MAX_PLAYERS} players; choose fewer players "
+                                         "or leave Otto out.")
         return None
 
     def setup(self, state):

@@ -46,11 +46,10 @@ def _prize_keys(state: State) -> list[str]:
 class Prizes(extensions.TableOption):
     name = OPTION
 
-    def check(self, state, value):
-        if not isinstance(value, bool):
-            return "The prize option is true or false."
-        if value and not _prize_keys(state):
-            return "The Prize Variant needs a pack with Prize cards (the installed prizes sampler, docs/packs.md)."
+    def check(self, table, value):
+        if value and not any(c.type == PRIZE for c in table.content.cards.values()):
+            return ("The Prize Variant needs a pack with Prize cards: the installed prizes sampler "
+                    "(\"prizes\" in options.packs) or your own (docs/packs.md).")
         return None
 
     def setup(self, state):

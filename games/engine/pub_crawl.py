@@ -68,19 +68,17 @@ def at_home(state: State) -> bool:
 class PubCrawl(extensions.TableOption):
     name = OPTION
 
-    def check(self, state, value):
-        if not isinstance(value, bool):
-            return "The pub_crawl option is true or false."
+    def check(self, table, value):
         if not value:
             return None
-        taverns = _taverns(state)
+        content = table.content
+        taverns = [c for c in content.cards.values() if c.type == TAVERN]
         if sum(1 for t in taverns if t.tavern.get("home")) != 1:
             return ("The Pub Crawl needs a pack with the Tavern cards, one of them The Red Dragon Inn "
-                    "(the installed taverns sampler).")
-        content = of(state)
+                    "(the installed taverns sampler: \"taverns\" in options.packs).")
         if not any(content.deck_list(t.tavern["drinks"]) for t in taverns if not t.tavern.get("home")):
-            return ("The Pub Crawl needs Tavern Drink decks, and the rulebooks print none: add a pack with "
-                    "the Drinks of at least one tavern (docs/packs.md).")
+            return ("The Pub Crawl needs the Drinks of at least one tavern, and the rulebooks print none: "
+                    "choose a pack with Tavern Drink decks (docs/packs.md).")
         return None
 
     def setup(self, state):

@@ -3,10 +3,10 @@ from .content import BASE, ContentError, load_content, of
 from .errors import IllegalDecision
 from .flow import advance
 from .rng import choice, shuffle
-from . import extensions, hooks, variants
+from . import extensions, hooks, table_setup, variants
 from .state import Mat, Seat, State
 
-MIN_SEATS, MAX_SEATS = 2, 8
+MIN_SEATS, MAX_SEATS = table_setup.MIN_PLAYERS, table_setup.MAX_PLAYERS
 
 
 def starting_gold(players: int) -> int:
@@ -19,19 +19,15 @@ def _bad(message: str):
 
 
 def new_game(setup: dict) -> State:
+    """The game of `setup`; a setup `table_setup` refuses raises its SetupError (code
+    `bad_setup`), any other refusal IllegalDecision("bad_setup" or "bad_content")."""
     seats = setup.get("seats")
-    if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise _bad(f"A game needs {MIN_SEATS} to {MAX_SEATS} seats.")
+    table_setup.check_players(len(seats) if isinstance(seats, list) else None)
     seed = setup.get("seed")
     if not isinstance(seed, str) or not seed:
         raise _bad("A game needs a secret seed string.")
     name = setup.get("variant", "base")
-    rules = variants.VARIANTS.get(name)
-    if rules is None:
-        raise _bad(f"Unknown variant {name!r}; one of: {', '.join(variants.VARIANTS)}.")
-    problem = rules.check_seats(len(seats))
-    if problem:
-        raise _bad(problem)
+    rules = table_setup.check_variant(name, len(seats))
     content = _content(setup.get("content"))
     for s in seats:
         if not isinstance(s, dict) or s.get("character") not in content.characters:
@@ -41,11 +37,13 @@ def new_game(setup: dict) -> State:
         problem = rules.check_character(i, n, content.characters[s["character"]])
         if problem:
             raise _bad(problem)
-    state = State(seed=seed, variant=name, options=dict(setup.get("options") or {}),
+    options = setup.get("options") or {}
+    table_setup.check_options(options, table_setup.Table(n, name, content), unknown=False)
+    state = State(seed=seed, variant=name, options=dict(options),
                   cards=[], owner=[], seats=[], drink_deck=[], drink_discard=[], shuffles={},
                   content="" if content is BASE else content.id)
     deck_list = content.deck_list
-    gold = state.options.get("starting_gold", rules.starting_gold(n))
+    gold = rules.starting_gold(n)                 # a table option may change it (starting_gold.py)
     for i, s in enumerate(seats):
         ch = content.characters[s["character"]]
         mat = rules.mat_of(i, n)
@@ -59,9 +57,6 @@ def new_game(setup: dict) -> State:
     state.drink_deck = _instances(state, deck_list("drink"), "drink")
     _zones(state, content)
     rules.setup(state)
-    problem = extensions.check(state)
-    if problem:
-        raise _bad(problem)
     extensions.setup(state)                 # table options (Dungeon Events)
 
     position = setup.get("position")

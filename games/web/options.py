@@ -1,4 +1,4 @@
-"""Table options and card-only packs the lobby offers (docs/web.md): Dungeon Events (RDI 6;
+"""Table options and card-only packs the lobby offers (docs/web.md): Starting Gold, Dungeon Events (RDI 6;
 the engine's `dungeon_events` table option, games/engine/dungeon.py) and installed packs that
 add cards but no character (the RDI 6 Drink Event "The Wench Dares You...")."""
 from __future__ import annotations
@@ -11,6 +11,15 @@ DUNGEON = "dungeon_events"
 DUNGEON_EVENT = "Dungeon Event"
 DUNGEON_TITLE = "Dungeon Events (RDI 6)"
 OTTO_TITLE = "With Otto, Our Mechanical Friend (Allies)"
+GOLD = "starting_gold"
+
+
+def gold_offer() -> dict:
+    """The lobby's Starting Gold field: the engine's range for it (games/engine/starting_gold.py);
+    the browser keeps to it and the engine refuses anything else with its own sentence."""
+    from games.engine import starting_gold
+
+    return {"name": GOLD, "min": starting_gold.MIN, "max": starting_gold.MAX}
 
 
 def _has_events(docs: list[dict]) -> bool:
@@ -63,6 +72,8 @@ def table_lines(table) -> list[str]:
     except registry.PackError:
         return [DUNGEON_TITLE] if options.get(DUNGEON) else []
     out = []
+    if GOLD in options:
+        out.append(f"Starting Gold: {options[GOLD]} on every mat")
     if options.get(DUNGEON):
         sampler = any(d.get("pack", {}).get("kind") == "sampler" and _has_events([d]) for d in docs)
         out.append(DUNGEON_TITLE + (f" — {SAMPLER_NOTE}" if sampler else ""))

@@ -2,7 +2,8 @@
 the Prize (games/engine/prize.py) and the Pub Crawl (games/engine/pub_crawl.py).
 
 The lobby offers each as a checkbox; a chosen option adds the installed pack it plays when the
-chosen packs lack its cards, and a combination the rules forbid is refused with a sentence.
+chosen packs lack its cards; a combination the rules forbid is refused by the engine's validation of
+the table's setup (games/engine/table_setup.py).
 The table page shows each option's panel (`board`)."""
 from __future__ import annotations
 
@@ -94,15 +95,6 @@ def _tavern_drinks(docs: list[dict]) -> bool:
              if isinstance(c, dict) and c.get("type") == "Tavern" and isinstance(c.get("tavern"), dict)
              and "drinks" in c["tavern"]}
     return any(c.get("deck") in decks and c.get("quantity", 0) for d in docs for c in d.get("cards") or [] if isinstance(c, dict))
-
-
-def problem(options: dict, variant: str, chosen_packs: list[str]) -> str | None:
-    """A sentence when this combination can't be played (the rules forbid it, or the chosen
-    packs lack what it needs), else None."""
-    if options.get("pub_crawl") and not _tavern_drinks(registry.content_for(chosen_packs)):
-        return ("The Pub Crawl needs the Drinks of at least one tavern, and the rulebooks print none: choose "
-                "a pack with Tavern Drink decks (docs/packs.md).")
-    return None
 
 
 def table_lines(options: dict) -> list[str]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
+from django.db import transaction
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -67,6 +69,7 @@ def lobby(request):
                        and p["pack"] not in {g["pack"] for o in offers for g in o["packs"]}],
         "tavern_offers": offers,
         "default_bot": default_bot, "player_counts": range(2, 9), "live": _live_games(request.user),
+        "gold": table_options.gold_offer(),
         "play_now_timers": _play_now_timers(),
     })
 
@@ -147,49 +150,68 @@ def _int(value, default=None):
         return default
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,30}")
+
+
+def _number(text, default=None):
+    """A form's whole number: an int; blank or missing: `default`; anything else as typed, for
+    the engine's validation of the setup to refuse with its one sentence (never a 500)."""
+    text = (text or "").strip()
+    if not text:
+        return default
+    return int(text) if _WHOLE.fullmatch(text) else text
+
+
 @login_required
 @require_POST
 def table_create(request):
+    """The lobby's Create table: the table, the owner's seat, AI seats and maybe the start, in
+    one transaction, so a refusal at any step (the setup, a seat, a per-user limit) leaves
+    nothing behind, only the refusal's sentence on the lobby."""
     p = request.POST
-    count = _int(p.get("player_count"), 3)
-    ai_count = max(0, min(_int(p.get("ai_seats"), 0), count - 1))
-    timer = _int(p.get("turn_seconds")) or None
-    chosen = [pid for pid in p.getlist("packs") if pid]
     try:
-        chosen += characters.pack_of(p.get("character"), chosen)
-        dungeon = bool(p.get(table_options.DUNGEON))
-        if dungeon:                        # the table option plays an installed pack's events
-            chosen += [pid for pid in table_options.dungeon_packs(chosen) if pid not in chosen]
-        picked = tavern.chosen(p)          # Bar Deck, Prize, Pub Crawl: each adds the pack it plays
-        extra = [pid for pid in tavern.packs_for(picked, chosen) if pid not in chosen]
-        chosen = extra + chosen            # (first: a pack of Tavern Drinks plays on the taverns pack)
-        problem = tavern.problem(picked, p.get("variant") or "base", chosen)
-        if problem:
-            raise ServiceError(problem, code="invalid_option")
-        options = ({"packs": chosen} if chosen else {}) | ({table_options.DUNGEON: True} if dungeon else {}) | picked
-        if p.get("otto"):
-            options["otto"] = True
-        options = options or None
-        table = services.table_create(owner=request.user, player_count=count, variant=p.get("variant") or "base",
-                                      turn_seconds=timer, options=options)
-        chosen = (table.options or {}).get("packs", chosen)     # a Boss table adds the villains' packs
-        offered = registry.characters(chosen)
-        used = [_pick(p.get("character"), [], offered)]
-        if bosses.is_boss_variant(table.variant):
-            _boss_seats(request, table, used[0], ai_count, p.get("bot"))
-        else:
-            services.seat_take(table_id=table.pk, user=request.user, character=used[0])
-            for _ in range(ai_count):
-                used.append(_pick(None, used, offered))
-                services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True,
-                                   bot=p.get("bot"))
-        if ai_count == count - 1 and p.get("start"):
-            game = services.table_start(table_id=table.pk, user=request.user)
-            return redirect("web-game", game_id=game.pk)
+        with transaction.atomic():
+            table = _create_from_form(request, p)
+            if _int(p.get("ai_seats"), 0) >= table.player_count - 1 and p.get("start"):
+                game = services.table_start(table_id=table.pk, user=request.user)
+                return redirect("web-game", game_id=game.pk)
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("web-lobby")
     return redirect("web-table", table_id=table.pk)
+
+
+def _create_from_form(request, p) -> Table:
+    count = _number(p.get("player_count"), 3)
+    chosen = [pid for pid in p.getlist("packs") if pid]
+    chosen += characters.pack_of(p.get("character"), chosen)
+    dungeon = bool(p.get(table_options.DUNGEON))
+    if dungeon:                        # the table option plays an installed pack's events
+        chosen += [pid for pid in table_options.dungeon_packs(chosen) if pid not in chosen]
+    picked = tavern.chosen(p)          # Bar Deck, Prize, Pub Crawl: each adds the pack it plays
+    extra = [pid for pid in tavern.packs_for(picked, chosen) if pid not in chosen]
+    chosen = extra + chosen            # (first: a pack of Tavern Drinks plays on the taverns pack)
+    options = ({"packs": chosen} if chosen else {}) | ({table_options.DUNGEON: True} if dungeon else {}) | picked
+    if p.get("otto"):
+        options["otto"] = True
+    gold = _number(p.get(table_options.GOLD))
+    if gold is not None:
+        options[table_options.GOLD] = gold
+    table = services.table_create(owner=request.user, player_count=count, variant=p.get("variant") or "base",
+                                  turn_seconds=_number(p.get("turn_seconds")), options=options or None)
+    ai_count = max(0, min(_int(p.get("ai_seats"), 0), table.player_count - 1))
+    chosen = (table.options or {}).get("packs", chosen)     # a Boss table adds the villains' packs
+    offered = registry.characters(chosen)
+    used = [_pick(p.get("character"), [], offered)]
+    if bosses.is_boss_variant(table.variant):
+        _boss_seats(request, table, used[0], ai_count, p.get("bot"))
+    else:
+        services.seat_take(table_id=table.pk, user=request.user, character=used[0])
+        for _ in range(ai_count):
+            used.append(_pick(None, used, offered))
+            services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True,
+                               bot=p.get("bot"))
+    return table
 
 
 def _boss_seats(request, table, character: str, ai_count: int, bot) -> None:
@@ -214,17 +236,19 @@ def play_now(request):
     """Seat the caller with AI seats and start at once."""
     seats = settings.RDI_PLAY_NOW_SEATS
     try:
-        table = services.table_create(owner=request.user, player_count=seats)
-    except ServiceError as exc:     # a per-user limit (games/quotas.py)
+        with transaction.atomic():      # a refusal (a per-user limit, games/quotas.py) leaves no table
+            table = services.table_create(owner=request.user, player_count=seats)
+            used = [_pick(request.POST.get("character"), [])]
+            services.seat_take(table_id=table.pk, user=request.user, character=used[0])
+            _, default_bot = bot_levels()
+            for _ in range(seats - 1):
+                used.append(_pick(None, used))
+                services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True,
+                                   bot=default_bot)
+            game = services.table_start(table_id=table.pk, user=request.user)
+    except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("web-lobby")
-    used = [_pick(request.POST.get("character"), [])]
-    services.seat_take(table_id=table.pk, user=request.user, character=used[0])
-    _, default_bot = bot_levels()
-    for _ in range(seats - 1):
-        used.append(_pick(None, used))
-        services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True, bot=default_bot)
-    game = services.table_start(table_id=table.pk, user=request.user)
     return redirect("web-game", game_id=game.pk)
 
 
@@ -296,17 +320,19 @@ def rematch(request, game_id: int):
         messages.error(request, "Only a player of a finished game can ask for a rematch.")
         return redirect("web-game", game_id=game.pk)
     try:
-        table = services.table_create(owner=request.user, player_count=game.table.player_count,
-                                      variant=game.table.variant, options=_rematch_options(game),
-                                      turn_seconds=game.table.turn_seconds, window_seconds=game.table.window_seconds)
-        services.seat_take(table_id=table.pk, user=request.user, character=mine.character, index=mine.index)
-        for s in old:
-            if s.is_ai:
-                services.seat_take(table_id=table.pk, user=request.user, character=s.character, ai=True,
-                                   index=s.index, bot=s.bot or None)
-        if all(s.is_ai or s is mine for s in old):
-            new = services.table_start(table_id=table.pk, user=request.user)
-            return redirect("web-game", game_id=new.pk)
+        with transaction.atomic():      # a refused seat or start leaves no table behind
+            table = services.table_create(owner=request.user, player_count=game.table.player_count,
+                                          variant=game.table.variant, options=_rematch_options(game),
+                                          turn_seconds=game.table.turn_seconds,
+                                          window_seconds=game.table.window_seconds)
+            services.seat_take(table_id=table.pk, user=request.user, character=mine.character, index=mine.index)
+            for s in old:
+                if s.is_ai:
+                    services.seat_take(table_id=table.pk, user=request.user, character=s.character, ai=True,
+                                       index=s.index, bot=s.bot or None)
+            if all(s.is_ai or s is mine for s in old):
+                new = services.table_start(table_id=table.pk, user=request.user)
+                return redirect("web-game", game_id=new.pk)
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("web-game", game_id=game.pk)

@@ -42,12 +42,12 @@ def test_only_the_owner_adds_ai_seats_and_starts(owner_api, make_user, api_for):
 
 
 @pytest.mark.parametrize("body, code", [
-    ({"player_count": 1}, "invalid_input"),
-    ({"player_count": "many"}, "invalid_input"),
-    ({"player_count": 9}, "invalid_input"),
+    ({"player_count": 1}, "invalid_player_count"),      # the engine's codes (games/engine/table_setup.py)
+    ({"player_count": "many"}, "invalid_player_count"),
+    ({"player_count": 9}, "invalid_player_count"),
     ({"player_count": 2, "variant": "nope"}, "unknown_variant"),
-    ({"player_count": 2, "options": [1, 2]}, "invalid_input"),
-    ({"player_count": 2, "turn_seconds": -5}, "invalid_input"),
+    ({"player_count": 2, "options": [1, 2]}, "invalid_option"),
+    ({"player_count": 2, "turn_seconds": -5}, "invalid_timer"),
     ({"player_count": 2, "options": {"note": "a\u0000b"}}, "invalid_input"),   # jsonb can't hold NUL
 ])
 def test_bad_tables_are_4xx_with_a_code(owner_api, body, code):
