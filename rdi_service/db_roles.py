@@ -161,12 +161,37 @@ def _config(url: str) -> dict:
     return environ.Env.db_url_config(url)
 
 
+#: Keys of a Django database's OPTIONS that Django consumes itself: not libpq's, so never
+#: passed on (django/db/backends/postgresql/base.py get_connection_params).
+DJANGO_OPTIONS = ("assume_role", "isolation_level", "pool", "server_side_binding", "prepare_threshold",
+                  "cursor_factory", "context")
+
+
+def connect_params(config: dict, dbname: str | None = None) -> dict:
+    """libpq's keywords for a Django database dict, the way Django itself connects: OPTIONS
+    first, then HOST/PORT/USER/PASSWORD when set. A socket-directory URL
+    (`postgres://rdi_service@/rdi?host=/path/var/pg`, the embedded Postgres) has an empty HOST
+    and the directory in OPTIONS["host"]: leaving OPTIONS out connects to libpq's default
+    socket, i.e. to another server (issue 43)."""
+    params = {k: v for k, v in (config.get("OPTIONS") or {}).items() if k not in DJANGO_OPTIONS}
+    params["dbname"] = dbname or config.get("NAME")
+    for key, keyword in (("USER", "user"), ("PASSWORD", "password"), ("HOST", "host"), ("PORT", "port")):
+        if config.get(key) not in (None, ""):
+            params[keyword] = config[key]
+    return {k: v for k, v in params.items() if v not in (None, "")}
+
+
+def conninfo(config: dict, dbname: str | None = None) -> str:
+    """The libpq connection string of a Django database dict (values quoted by psycopg)."""
+    from psycopg.conninfo import make_conninfo
+
+    return make_conninfo(**{k: str(v) for k, v in connect_params(config, dbname).items()})
+
+
 def _connect(config: dict, dbname: str | None = None):
     import psycopg
 
-    params = {"dbname": dbname or config["NAME"], "user": config["USER"], "password": config.get("PASSWORD"),
-              "host": config.get("HOST"), "port": config.get("PORT"), **config.get("OPTIONS", {})}
-    return psycopg.connect(**{k: v for k, v in params.items() if v not in (None, "")}, autocommit=True)
+    return psycopg.connect(**connect_params(config, dbname), autocommit=True)
 
 
 def other_databases(conn, role: str, database: str) -> list[str]:

@@ -181,12 +181,13 @@ class Store:
 
 
 def _conninfo_from_django() -> str:
+    """The server and database Django connects to, options included: the embedded Postgres
+    is reached through OPTIONS["host"] (its socket directory), not HOST."""
     from django.conf import settings
 
-    db = settings.DATABASES["default"]
-    parts = {"dbname": db.get("NAME"), "user": db.get("USER"), "password": db.get("PASSWORD"),
-             "host": db.get("HOST"), "port": db.get("PORT")}
-    return " ".join(f"{k}={v}" for k, v in parts.items() if v not in (None, ""))
+    from rdi_service import db_roles
+
+    return db_roles.conninfo(settings.DATABASES["default"])
 
 
 class StreamApp:
