@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",     # Swagger UI's files from our own static: /api/docs/ works offline
     "accounts",
     "games",
     "replay",
@@ -220,6 +221,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Play, replay and verify games of The Red Dragon Inn.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Served from the project (drf-spectacular-sidecar), never a CDN: the docs open offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.api.schema_links.add_links",
                             "games.api.schema_answers.add_unsupported_media_type"],
 }

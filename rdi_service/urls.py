@@ -1,6 +1,7 @@
 """Top-level URL routes. Apps add their own routes under /api/ and the page paths."""
 from django.contrib import admin
-from django.http import HttpResponsePermanentRedirect, JsonResponse
+from django.contrib.staticfiles import finders
+from django.http import FileResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.urls import include, path, re_path, resolve
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
@@ -18,6 +19,13 @@ def api_not_found(request):
     return json_404(request)
 
 
+def favicon(request):
+    """/favicon.ico itself: browsers, feeds and tools ask for it whatever a page links."""
+    response = FileResponse(open(finders.find("rdi/favicon.ico"), "rb"), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
 def healthz(request):
     """Liveness probe for docker-compose and bin/run."""
     return JsonResponse({"ok": True})
@@ -26,6 +34,7 @@ def healthz(request):
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("api/accounts/", include("accounts.urls")),
     path("", include("disputes.urls")),
     path("api/", include("games.api.urls")),

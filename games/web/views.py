@@ -61,12 +61,17 @@ def lobby(request):
         yours = selectors.games_active_of(user=request.user)
     bots, default_bot = bot_levels()
     offers = tavern.offers()                   # Bar Deck, Prize, Pub Crawl (with its Tavern Drink packs)
+    groups, dungeon = characters.lobby_groups(), table_options.dungeon_offer()
+    card_packs = [p for p in table_options.card_packs() if not p["dungeon"] and p["pack"] not in tavern.PACKS
+                  and p["pack"] not in {g["pack"] for o in offers for g in o["packs"]}]
     return render(request, "web/lobby.html", {
-        "tables": tables, "your_games": yours, "character_groups": characters.lobby_groups(), "bots": bots,
+        "tables": tables, "your_games": yours, "character_groups": groups, "bots": bots,
         "sampler_note": characters.SAMPLER_NOTE,
-        "dungeon_offer": table_options.dungeon_offer(),
-        "card_packs": [p for p in table_options.card_packs() if not p["dungeon"] and p["pack"] not in tavern.PACKS
-                       and p["pack"] not in {g["pack"] for o in offers for g in o["packs"]}],
+        # each sampler is marked by a word; the form says what a sampler is once
+        "samplers_offered": any(g["sampler"] for g in groups + card_packs)
+        or bool((dungeon or {}).get("note")) or any(o["note"] for o in offers),
+        "dungeon_offer": dungeon,
+        "card_packs": card_packs,
         "tavern_offers": offers,
         "default_bot": default_bot, "player_counts": range(2, 9), "live": _live_games(request.user),
         "gold": table_options.gold_offer(),

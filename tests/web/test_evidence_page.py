@@ -29,3 +29,19 @@ def test_the_evidence_page_leads_with_the_before_and_after_and_folds_the_decisio
 
     offered = page[page.index('id="offered"'):page.index('id="narration"')]
     assert "TAKEN →" in offered and "<code>{&quot;" in offered and "{&#x27;" not in offered
+
+
+def test_same_stays_one_word_in_the_before_and_after_tables(django_user_model):
+    """The cells break anywhere (long hands), which squeezed "same" to a letter a line."""
+    from pathlib import Path
+
+    ana, bob = make_user(django_user_model, "ana"), make_user(django_user_model, "bob")
+    staff = make_user(django_user_model, "sam", is_staff=True)
+    game = play(start_game(ana, bob), steps=3)
+    dispute = disputes.dispute_report(game_id=game.pk, user=ana, seq=1, category="rules", text="Same?")
+    page = client_for(staff).get(f"/staff/disputes/{dispute.pk}/").content.decode()
+    summary = page[page.index('id="summary"'):page.index('id="event"')]
+    assert '<span class="muted same">same</span>' in summary and ">same<" not in summary.replace(
+        '<span class="muted same">same</span>', "")
+    css = (Path(__file__).parents[2] / "static" / "disputes" / "disputes.css").read_text()
+    assert re.search(r"\.evidence table\.summary \.same \{ white-space: nowrap; \}", css)

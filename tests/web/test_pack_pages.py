@@ -38,9 +38,25 @@ def test_the_lobby_offers_every_installed_packs_characters_and_marks_a_sampler(w
     page = client_for(make_user("ana")).get("/").content.decode()
     for name in ("Zot the Wizard", "Baron von Vlazlo", "Torglesnarf Duncleton", "Daareka the Mindbreaker"):
         assert name in page
-    assert f"Daareka the Mindbreaker — {SAMPLER}" in page
-    assert f"Baron von Vlazlo — {SAMPLER}" not in page
+    assert re.search(r'<optgroup label="[^"]* \(sampler deck\)" data-pack="daareka">', page)
+    assert re.search(r'<optgroup label="[^"(]*" data-pack="test-vlazlo">', page)
     assert 'name="packs" value="test-vlazlo"' in page
+
+
+def test_the_lobby_says_what_a_sampler_is_once_and_marks_each_with_a_word(packs_dir, make_user):  # noqa: F811
+    for src in (Path(__file__).parents[2] / "packs").glob("*.json"):     # every sampler the project ships
+        shutil.copy(src, packs_dir / src.name)
+    page = client_for(make_user("ana")).get("/").content.decode()
+    form = page[page.index('id="create-table"'):page.index("</form>", page.index('id="create-table"'))]
+    assert form.count(SAMPLER) == 1 and 'id="sampler-note"' in form
+    assert form.count("(sampler deck)") >= 4 and form.count('<span class="muted note">sampler deck</span>') >= 4
+    assert f"— {SAMPLER}" not in form
+
+
+def test_without_a_sampler_the_lobby_does_not_explain_one(with_test_packs, make_user):
+    (with_test_packs / "daareka.json").unlink()
+    page = client_for(make_user("ana")).get("/").content.decode()
+    assert SAMPLER not in page and "sampler deck" not in page
 
 
 def test_the_lobby_offers_only_the_base_game_without_packs(packs_dir, make_user):  # noqa: F811
@@ -54,7 +70,8 @@ def test_a_table_page_lists_the_characters_of_the_tables_packs(with_test_packs, 
     services.seat_take(table_id=with_packs.pk, user=ana, character="vlazlo")
     page = client_for(ana).get(f"/tables/{with_packs.pk}/").content.decode()
     assert '<option value="vlazlo">Baron von Vlazlo</option>' in page
-    assert f'<option value="daareka">Daareka the Mindbreaker — {SAMPLER}</option>' in page
+    assert '<option value="daareka">Daareka the Mindbreaker</option>' in page
+    assert re.search(r'label="[^"]*\(sampler deck\)" data-pack="daareka"', page)
     assert '<option value="zot">Zot the Wizard</option>' in page
     assert "Torglesnarf" not in page                     # installed, but not one of this table's packs
     assert "<strong>Baron von Vlazlo</strong>" in page   # the seat, named from the table's packs
