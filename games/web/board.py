@@ -12,7 +12,7 @@ from typing import Any
 
 from games.web.bots import bot_level
 from games.web.characters import SAMPLER_NOTE
-from games.web.narrate import OTTO_SEAT, seat_names
+from games.web.narrate import OTTO_SEAT, drinks_to, seat_names, times
 from games.web import tavern
 
 MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 20)
@@ -31,7 +31,7 @@ PROMPT_WORDS = {
     "phase:order": "Order a Drink for another player.",
     "phase:drink": "Drink! Reveal the top of your Drink Me! pile.",
     "phase:end": "Your turn is over unless you play a card first.",
-    "respond": "Something is happening. Play a response, or let it happen.",
+    "respond": "Play a response, or let it happen.",     # after what is waiting: board.window_words
     "gamble": "Your turn in the Round of Gambling: play a Gambling or Cheating card, or pass.",
     "mead": "Mead! Split it with another player, or drink it all.",
     "buy": "Buy the top card of one of your side decks with your tokens, one at a time, or stop.",
@@ -214,12 +214,11 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         # the cards that answer the prompt stand with it; the rest of the hand goes below
         "playable": [c for c in hand if c["playable"]], "rest": [c for c in hand if not c["playable"]],
         "prompt": prompt, "your_prompt": bool(detail.get("your_prompt")) and prompt is not None,
-        "prompt_words": _champion_words(stack, decisions, names) if (prompt or {}).get("kind") == "champion"
-        else PROMPT_WORDS.get((prompt or {}).get("kind"), ""),
+        "prompt_words": prompt_words(view, decisions, names, me),
         "general": general, "discard": _discard_info(discards, (prompt or {}).get("subsets") or []),
         "pick": pick,
         "headline": headline(view, names),
-        "waiting": _waiting(view, stack, names),
+        "waiting": _waiting(view, stack, names, me),
         "round": _round(rnd, names), "stack": [_frame(fr, names) for fr in reversed(stack) if fr.get("f") != "round"],
         "drink_discard_count": len(view.get("drink_discard", [])),
         "dungeon": dungeon(view),
@@ -302,13 +301,15 @@ def _counters(s: dict, acted: set = frozenset()) -> dict:
 
 
 def _boss_line(view: dict, seat: int) -> str:
-    """"Boss · hand 9 · Actions 1 of 3" for a Boss seat of the Boss Battle family (docs/boss.md)."""
+    """"Boss · draws up to 9 · Actions 1 of 3" for a Boss seat of the Boss Battle family
+    (docs/boss.md): the hand size it draws up to, which the mat must not read as the cards it
+    holds (those are "7 in hand" beside it)."""
     b = next((b for b in view.get("bosses") or [] if b["seat"] == seat), None)
     if b is None:
         return ""
     n = b["actions"]
     acts = f"Actions {b['played']} of {n}" if b["played"] is not None else f"{n} Action{'s' if n != 1 else ''} a turn"
-    return f"Boss · hand {b['hand_size']} · {acts}"
+    return f"Boss · draws up to {b['hand_size']} · {acts}"
 
 
 def _teams(view: dict) -> dict[int, dict]:
@@ -336,11 +337,83 @@ def champion_for(stack: list, names: list[str]) -> str:
     return f"{title}" + (f", played by {who}" if who else "")
 
 
-def _waiting(view: dict, stack: list, names: list[str]) -> str:
-    """Whom the table waits for, for a seat that is not asked."""
+def prompt_words(view: dict, decisions: list[dict], names: list[str], me) -> str:
+    """The sentence above the prompt's buttons, for the seat asked: what is waiting for an
+    answer in a response window, what is left of the Order phase once the Drinks are ordered."""
+    kind = (view.get("prompt") or {}).get("kind")
+    stack = view.get("stack") or []
+    if kind == "champion":
+        return _champion_words(stack, decisions, names)
+    if kind == "respond" and stack:
+        return f"{window_words(stack[-1], names, me)}. {PROMPT_WORDS['respond']}"
+    ordered = (view.get("counts") or {}).get("drinks") or 0
+    if kind == "phase:order" and not any(d.get("type") == "order" for d in decisions):
+        drinks = "your Drink" if ordered == 1 else f"your {ordered} Drinks"
+        return f"You ordered {drinks}. Play a card now if you like, or go on to drink."
+    if kind == "phase:order" and ordered:
+        return f"You ordered {ordered} Drink{'s' if ordered != 1 else ''}: order another for another player."
+    return PROMPT_WORDS.get(kind, "")
+
+
+def window_words(fr: dict, names: list[str], me) -> str:
+    """What a response window is open on, as `me` may know it: only what the view shows (a
+    card's title only when the view holds the card), and "you" / "your" for the viewer's own."""
+    def who(seat, default="someone"):
+        return "you" if seat == me and me is not None else _name(names, seat, default)
+
+    def whose(seat):
+        return "your" if seat == me and me is not None else f"{_name(names, seat, 'someone')}'s"
+
+    card = fr.get("card") if isinstance(fr.get("card"), dict) else None
+    title = f"“{card['title']}”" if card and card.get("title") else ""
+    f = fr.get("f")
+    if f == "card":
+        seat = fr.get("seat")
+        args = fr.get("args") or {}
+        at = ""
+        if isinstance(args.get("target"), int):
+            at = f" at {who(args['target'])}"
+        elif args.get("targets"):
+            at = " at " + times(args["targets"], who)
+        return _cap(f"{who(seat)} played {title or 'a card'}{at}")
+    if f == "drink":
+        drinks = ", ".join(f"“{c['title']}”" for r in fr.get("reveals") or [] for c in r.get("cards") or []
+                           if isinstance(c, dict) and c.get("title"))
+        out = _cap(whose(fr.get("revealer")) + " Drink") + DRINK_MODES.get(fr.get("mode"), "")
+        return out + (f": {drinks}" if drinks else "")
+    if f == "event":
+        return f"A Drink Event{(' ' + title) if title else ''}, revealed by {who(fr.get('seat'))}"
+    if f == "last_chance":
+        danger = [who(i) for i in fr.get("danger") or []]
+        verb = "are" if len(danger) > 1 or danger == ["you"] else "is"
+        return f"Last chance: {' and '.join(danger) or 'someone'} {verb} about to go out"
+    if f == "hitback":
+        hurt = [who(i) for i in fr.get("victims") or [] if isinstance(i, int)]
+        return _cap(f"{whose(fr.get('source'))} {title or 'card'} hurt {' and '.join(hurt) or 'someone'}")
+    if f == "won":
+        return _cap(f"{who(fr.get('winner'))} won the Round of Gambling")
+    shown = _frame(fr, names)
+    return shown["title"] + (f": {shown['detail']}" if shown.get("detail") else "")
+
+
+def _cap(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def _own(fr: dict, me) -> bool:
+    """Whether the window is on the viewer's own card or Drink."""
+    return me is not None and fr.get("seat", fr.get("revealer", fr.get("source"))) == me
+
+
+def _waiting(view: dict, stack: list, names: list[str], me=None) -> str:
+    """Whom the table waits for, for a seat that is not asked (in a window: what is waiting
+    for answers, never who holds one)."""
     prompt = view.get("prompt") or {}
     if prompt.get("kind") == "respond":
-        return "Waiting for responses…"
+        if not stack:
+            return "Waiting for responses…"
+        words = window_words(stack[-1], names, me)
+        return f"{words}: the others may respond to it…" if _own(stack[-1], me) else f"{words}: waiting for responses…"
     seat = prompt.get("seat")
     if prompt.get("kind") == "champion" and isinstance(seat, int):
         why = champion_for(stack, names)
@@ -537,7 +610,8 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
         if d.get("target_minion") is not None:
             parts.append("at " + in_play.get(d["target_minion"], "a Minion"))
         if d.get("targets"):
-            parts.append(("Drinks for " if kind == "phase:order" else "at ") + " and ".join(names[x] for x in d["targets"]))
+            parts.append(drinks_to(d["targets"], names.__getitem__, to="for") if kind == "phase:order"
+                         else "at " + times(d["targets"], names.__getitem__))
         if d.get("portions"):
             parts.append("on every Drink in play")
         if d.get("glare"):

@@ -54,6 +54,37 @@ def _first_name(name: str) -> str:
     return words[1] if len(words) > 1 and words[0] in TITLES else words[0]
 
 
+def drinks_to(seats, name, noun: str = "Drink", to: str = "to") -> str:
+    """"2 Drinks to Gerki and a Drink to Zot": a card that orders several Drinks lists one
+    target per Drink, and may list a seat twice."""
+    counts = _counts(seats)
+    some = lambda n: f"{n} {noun}s" if n != 1 else f"a {noun}"        # noqa: E731
+    if len(counts) == 1:
+        (s, n), = counts.items()
+        return f"{some(n)} {to} {name(s)}"
+    if set(counts.values()) == {1}:
+        return f"{noun}s {to} " + _and([name(s) for s in counts])
+    if len(set(counts.values())) == 1:
+        return f"{some(next(iter(counts.values())))} each {to} " + _and([name(s) for s in counts])
+    return _and([f"{some(n)} {to} {name(s)}" for s, n in counts.items()])
+
+
+def times(seats, name) -> str:
+    """"Gerki and Zot", "Gerki twice": the players a card picks, each said once."""
+    return _and([name(s) + {1: "", 2: " twice"}.get(n, f" {n} times") for s, n in _counts(seats).items()])
+
+
+def _counts(items) -> dict:
+    out: dict = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return out
+
+
+def _and(words: list[str]) -> str:
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def seat_names(view: dict) -> list[str]:
     """Short names for the seats: the character's first name, with the seat number when two
     seats play the same character."""
@@ -232,9 +263,9 @@ class Narrator:
             elif args.get("target_minion") is not None:
                 extra = f" at {self.minion(args['target_minion'])}"
             elif args.get("targets") and fx.get("effect") != "order_extra":     # picked players (Sera's knives)
-                extra = " at " + ", ".join(w(x) for x in args["targets"])
+                extra = " at " + times(args["targets"], w)
             elif args.get("targets"):
-                extra = " sending Drinks to " + ", ".join(w(x) for x in args["targets"])
+                extra = " sending " + drinks_to(args["targets"], w)
             if args.get("mode") == "leave":
                 extra += " to leave the Round"
             if args.get("glare"):
@@ -497,6 +528,12 @@ def narration_for(*, game: Game, seat: int | None, after: int) -> dict[str, Any]
             steps.append({"seq": 0, "lines": opening})
     viewer = "omniscient" if over else viewer_for(seat)
     for seq, kind, payload, _ in rows[1:]:
+        if kind == "seat_resigned":     # a service event: the state does not change
+            left = orjson.loads(payload)
+            who = names[left["seat"]] if 0 <= left["seat"] < len(names) else f"Seat {left['seat']}"
+            steps.append({"seq": seq, "lines": [f"{who} resigned; a bot plays their seat." if left["reason"] == "resigned"
+                                                else f"{who} left; a bot plays their seat."]})
+            continue
         if kind not in store.STATE_KINDS:
             continue
         before = engine.clone(state)

@@ -106,7 +106,7 @@ def test_each_variant_starts_from_the_lobby_plays_to_the_end_and_verifies(owner,
         if rules.boss_seat(i, len(seats)):
             assert content.characters[s.character].alignment == "villain", (i, s.character)
     html = client_for(owner).get(f"/games/{game.pk}/").content.decode()
-    assert "Boss · hand" in html, "the Boss's hand size and Actions are on the table"
+    assert "Boss · draws up to" in html, "the Boss's hand size and Actions are on the table"
     rng = random.Random(variant)
     for _ in range(3000):
         game.refresh_from_db()

@@ -159,7 +159,7 @@ def test_the_table_shows_one_mat_per_team_with_both_players_and_the_shared_numbe
     assert "Team B · yours" in mine and "Team A" in theirs and "yours" not in theirs
     for seat, role in ((2, "you"), (3, "your teammate")):
         character = engine.view(state, 2)["seats"][seat]["name"]
-        assert re.search(rf'data-seat="{seat}">.*?<strong>{character}</strong><span class="muted">{role} · hand 7',
+        assert re.search(rf'data-seat="{seat}">.*?<strong>{character}</strong><span class="muted">{role} · 7 in hand',
                          mine, re.S), role
     for seat in (0, 1):
         assert f'data-seat="{seat}"' in theirs and names[seat][0] in theirs

@@ -31,7 +31,7 @@ def test_a_player_as_the_boss_plays_two_ai_challengers_to_the_end(site, chrome):
     assert page.locator("#board .team-mat.you .member").count() == 1
     assert page.locator("#board .team-mat:not(.you) .member").count() == 2
     boss = page.inner_text("#board .team-mat.you .boss-line")
-    assert "Boss · hand 8" in boss and ("1 Action a turn" in boss or "Actions 0 of 1" in boss), boss
+    assert "Boss · draws up to 8" in boss and ("1 Action a turn" in boss or "Actions 0 of 1" in boss), boss
     fits(page)
     shot(page, "boss-desktop-start")
     page.set_viewport_size({"width": 390, "height": 844})
