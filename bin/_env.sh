@@ -53,3 +53,13 @@ rdi_ensure_venv() {
     export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
     export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-rdi_service.settings}"
 }
+
+# Export DATABASE_URL, DATABASE_OWNER_URL, REDIS_URL and RDI_CELERY_QUEUE: the configured servers,
+# else local ones, else the embedded ones (rdi_service/embedded.py). Its output is captured before
+# the eval so that a failure stops the caller with the reason on stderr: `eval "$(...)"` would
+# eval nothing and carry on with half a configuration.
+rdi_use_services() {
+    local exports
+    exports="$(python -m rdi_service.embedded)" || { rdi_log "no database and Redis to use (the reason is above)"; exit 1; }
+    eval "$exports"
+}

