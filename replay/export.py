@@ -1,5 +1,5 @@
 """Export of a game as JSON lines: a header (rules version, setup, seed commitment and, after
-the end, the seed), then one line per event with its hash chain, redacted for the caller
+the end, the seed and the standings), then one line per event with its hash chain, redacted for the caller
 until the game is over. A finished game's export is self-contained: anyone can re-run it
 (`replay.export.refold_export`), and the golden corpus in tests/golden/ uses this format.
 """
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import orjson
 
-from games import chain, engine, store
+from games import chain, engine, standings, store
 from games.models import Game, GameSeed
 from games.selectors import events_raw, redact_event
 from games.web.characters import SAMPLER_NOTE
@@ -35,6 +35,8 @@ def export_lines(*, game: Game, seat: int | None) -> Iterator[bytes]:
         header["samplers"] = samplers
     if over:
         header["seed"] = GameSeed.objects.get(game=game).seed
+        if game.rules_version == store.rules_version():       # else this server can't fold it to rank it
+            header["standings"] = standings.of_game(game)
     yield orjson.dumps(header) + b"\n"
     for event in events_raw(game_id=game.pk, after=-1):
         if event["seq"] > game.seq:

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 
 import orjson
 
-from games import chain, engine, store
+from games import chain, engine, standings, store
 from replay.export import FORMAT
 
 
@@ -125,18 +125,25 @@ def verify_export_bytes(data: bytes) -> ExportCheck:
     except Exception as exc:  # noqa: BLE001 - a damaged setup is a finding
         return result.bad(0, f"The recorded setup cannot start a game ({exc}).")
     current = engine.state_hash(state)
+    outs = standings.Outs(state.turn)
     for e in events:
         if e["kind"] in state_kinds:
             try:
-                state, _ = _apply(state, e["kind"], e["payload"])
+                state, effects = _apply(state, e["kind"], e["payload"])
             except engine.IllegalDecision as exc:
                 return result.bad(e["seq"], f"seq {e['seq']}: the engine refuses the recorded decision "
                                             f"({exc.code}: {exc.message}).")
             except Exception as exc:  # noqa: BLE001
                 return result.bad(e["seq"], f"seq {e['seq']}: the recorded decision cannot be applied ({exc!r}).")
             current = engine.state_hash(state)
+            outs.see(e["seq"], effects)
         if current != e["state_hash"]:
             return result.bad(e["seq"], f"seq {e['seq']}: the re-folded state differs from the recorded state_hash.")
     if header.get("status") == "over" and not state.over:
         result.notes.append("The header says the game is over but the re-folded game is not.")
+    # The header is outside the hash chain, so its standings are checked against the fold.
+    # Exports made before the header had them simply have none.
+    if "standings" in header and header["standings"] != standings.rank(
+            seats=len(state.seats), winners=list(state.winners), outs=outs.result()):
+        return result.bad(None, "The header's standings differ from the re-folded game's (who went out when).")
     return result

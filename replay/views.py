@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors
+from games import selectors, standings
 from games.errors import NotFound, ServiceError
 from games.models import Game
 from games.web import board
@@ -65,6 +65,8 @@ def frame_context(request, game: Game) -> dict:
     detail = {"id": game.pk, "table": game.table_id, "seq": fr["at"], "status": game.status,
               "over": fr["view"]["over"], "your_seat": viewer if isinstance(viewer, int) else None,
               "your_prompt": False, "deadline": None, "seats": seats, "view": fr["view"]}
+    if fr["view"]["over"]:
+        detail["standings"] = standings.of_game(game)
     ctx = board.build(detail)
     names = fr["names"]
     event = fr["event"]

@@ -231,7 +231,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
                          for name, z in sorted((view.get("zones") or {}).items()) if not name.endswith(":discard")
                          and name not in ("dungeon", "otto") and not tavern.zone_shown(name)],
         "last_drink": (view.get("drink_discard") or [None])[-1],
-        "standings": _standings(seats, view) if view.get("over") else [],
+        "standings": _standings(seats, view, detail.get("standings")) if view.get("over") else [],
         "replay_url": replay_url(detail["id"]),
         "my_team": teams.get(me) if me is not None else None,
         "partner_hand": _partner_hand(view, me, names),
@@ -799,7 +799,30 @@ def _sampler_events(content_id: str) -> bool:
     return any(c.type == "Dungeon Event" and kinds.get(c.pack) == "sampler" for c in content.cards.values())
 
 
-def _standings(seats: list[dict], view: dict) -> list[dict]:
-    winners = set(view.get("winners") or [])
-    ranked = sorted(seats, key=lambda s: (s["index"] not in winners, s["out"], -s["gold"], -s["margin"]))
-    return [{**s, "place": n + 1} for n, s in enumerate(ranked)]
+def _standings(seats: list[dict], view: dict, ranked: list[dict] | None = None) -> list[dict]:
+    """The game-over table in the order of `games.standings.rank` (R-STANDINGS): the order the
+    seats went out, which only the log knows, so the caller passes it. Without it (a board
+    drawn from a view alone) the winners come first and everyone else shares the next place:
+    Gold or margins say nothing about who lasted longer."""
+    from games import standings
+    if ranked is None:
+        ranked = standings.rank(seats=len(seats), winners=view.get("winners") or [], outs=None)
+    by_seat = {s["index"]: s for s in seats}
+    rows = []
+    for r in ranked:
+        s = by_seat.get(r["seat"])
+        if s is None:
+            continue
+        if r["winner"]:
+            # winners who went out lost together with nobody left: a tie (R-WIN); else a team won
+            finish = "shared the win: the last players went out together" if r["out"] else \
+                "last team standing" if r["tied"] else "last one standing"
+        elif r["out"]:
+            finish = STATUS_WORDS.get(r["out"], r["out"].replace("_", " "))
+            finish += f" on turn {r['turn']}" if r.get("turn") else ""
+        elif s["out"]:
+            finish = s["status_words"]
+        else:
+            finish = "still in when the game ended"
+        rows.append({**s, "place": r["place"], "tied": r["tied"], "finish": finish})
+    return rows

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import throttles
 from accounts.forms import SignUpForm
 from accounts.redirects import same_site_path
-from games import bosses, decision_input, engine, selectors, services
+from games import bosses, decision_input, engine, selectors, services, standings
 from games.errors import NotFound, ServiceError
 from games.models import Game, Table
 from games.packs import registry
@@ -97,13 +97,21 @@ def _live_games(user) -> list[dict]:
 @require_GET
 def history(request):
     rows = []
-    for g in selectors.games_of(user=request.user):
+    games = selectors.games_of(user=request.user)
+    ranked = standings.of_games(games)
+    for g in games:
         seats = sorted(g.table.seats.all(), key=lambda s: s.index)
         mine = next((s.index for s in seats if s.user_id == request.user.pk), None)
         names = characters.of_game(g)
-        players = [{"name": names.get(s.character, s.character).split()[0],
-                    "who": "bot" if s.is_ai else s.user.username, "won": s.index in (g.winners or [])}
-                   for s in seats]
+        by_index = {s.index: s for s in seats}
+        # a finished game lists its players in their standings (R-STANDINGS), a live one by seat
+        order = ranked.get(g.pk) or [{"seat": s.index} for s in seats]
+        players = [{"name": names.get(by_index[r["seat"]].character, by_index[r["seat"]].character).split()[0],
+                    "who": "bot" if by_index[r["seat"]].is_ai else by_index[r["seat"]].user.username,
+                    "won": r["seat"] in (g.winners or []), "place": r.get("place"), "tied": r.get("tied"),
+                    "finish": (f"{board.STATUS_WORDS.get(r['out'], r['out'])} on turn {r['turn']}"
+                               if r.get("out") and r.get("turn") else None)}
+                   for r in order if r["seat"] in by_index]
         result = "playing" if g.status == Game.Status.ACTIVE else ("won" if mine in (g.winners or []) else "lost")
         rows.append({"game": g, "players": players, "result": result, "replay": board.replay_url(g.pk)})
     return render(request, "web/history.html", {"rows": rows})
@@ -369,6 +377,8 @@ def _game_or_404(game_id: int) -> Game:
 def _board(request, game: Game) -> dict:
     seat = selectors.seat_of(game=game, user=request.user)
     detail = selectors.game_detail(game=game, seat=seat)
+    if detail["view"].get("over"):
+        detail["standings"] = standings.of_game(game)
     return board.build(detail)
 
 
