@@ -58,9 +58,10 @@ def perspectives(*, game: Game, user, names: list[str]) -> list[dict]:
     return out
 
 
-def frame_context(request, game: Game) -> dict:
+def frame_context(request, game: Game, *, default_at: int | None = None) -> dict:
     viewer = frames.perspective(game=game, user=request.user, requested=request.GET.get("as"))
-    fr = frames.frame(game=game, at=parse_at(request.GET.get("at")), viewer=viewer)
+    at = parse_at(request.GET.get("at"))
+    fr = frames.frame(game=game, at=default_at if at is None else at, viewer=viewer)
     seats = selectors.seats_public(table_id=game.table_id)
     detail = {"id": game.pk, "table": game.table_id, "seq": fr["at"], "status": game.status,
               "over": fr["view"]["over"], "your_seat": viewer if isinstance(viewer, int) else None,
@@ -108,7 +109,8 @@ def _error(request, exc: ServiceError):
 def replay_page(request, game_id: int):
     game = _game(game_id)
     try:
-        ctx = frame_context(request, game)
+        # from the deal, so "next" has somewhere to go; a link with ?at= opens at its event
+        ctx = frame_context(request, game, default_at=0)
         data = frames.timeline(game=game)
     except ServiceError as exc:
         return _error(request, exc)

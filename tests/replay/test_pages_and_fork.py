@@ -88,3 +88,12 @@ def test_the_page_says_where_forking_is_offered(finished_game, players):
 
     assert fork_note(quiet) is None
     assert "waiting to resolve" in fork_note(busy)
+
+
+def test_the_replay_opens_at_the_deal_unless_an_event_is_linked(finished_game):
+    html = _client().get(f"/games/{finished_game.pk}/replay/").content.decode()
+    assert 'data-at="0"' in html and 'id="gameover"' not in html
+    linked = _client().get(f"/games/{finished_game.pk}/replay/", {"at": 9}).content.decode()
+    assert 'data-at="9"' in linked
+    # the API's frame keeps its documented default: the latest event
+    assert _client().get(f"/api/games/{finished_game.pk}/replay/").json()["at"] == finished_game.seq

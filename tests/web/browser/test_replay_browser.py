@@ -109,3 +109,63 @@ def test_step_jump_and_switch_perspective(site, chrome, django_user_model):
                            timeout=10_000)
     assert abs(_at(page) - game.seq / 2) <= game.seq * 0.05 + 1
     page.close()
+
+
+def test_the_replay_opens_at_the_deal_and_the_standings_follow_who_lasted(site, chrome, django_user_model):
+    """Issue 43: the replay used to open at its last event, where "next" does nothing; it opens
+    at the deal, a link with ?at= opens at its event, and the last frame, the game-over table
+    and the history rank the seat that went out last above the one that went out first."""
+    from games import standings
+
+    from .test_disputes_browser import PASSWORD, _log_in
+
+    ana = django_user_model.objects.create_user(username="ana-standings", password=PASSWORD)
+    bob = django_user_model.objects.create_user(username="bob-standings", password=PASSWORD)
+    frames.clear_caches()
+    game = play(start_game(ana, bob))
+    names = frames.timeline(game=game)["names"]
+    ranked = [names[r["seat"]] for r in standings.of_game(game)]
+    context, page = _log_in(chrome, site, "ana-standings")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+    page.goto(f"{site.url}/games/{game.pk}/replay/")
+    assert _at(page) == 0 and page.locator("#gameover").count() == 0
+    page.click("#next")
+    _wait_at(page, 1)
+    page.click("#next")
+    _wait_at(page, 2)
+    shot(page, "replay-opens-at-the-deal-desktop")
+
+    page.goto(f"{site.url}/games/{game.pk}/replay/?at=17&as=spectator")
+    assert _at(page) == 17
+    page.keyboard.press("ArrowRight")
+    _wait_at(page, 18)
+
+    page.click("#last")
+    _wait_at(page, game.seq)
+    page.locator("#gameover").scroll_into_view_if_needed()
+    items = page.locator("#gameover .standings li").all_inner_texts()
+    assert [next(n for n in names if n in item) for item in items] == ranked, items
+    shot(page, "replay-standings-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site.url}/games/{game.pk}/replay/?at={game.seq}")
+    page.locator("#gameover").screenshot(path=str(shot(page, "replay-standings-phone").with_name(
+        "replay-standings-phone-panel.png")))
+    page.goto(f"{site.url}/games/{game.pk}/replay/")
+    assert _at(page) == 0
+    shot(page, "replay-opens-at-the-deal-phone")
+
+    for width, height, size in ((1280, 800, "desktop"), (390, 844, "phone")):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{site.url}/games/{game.pk}/")
+        page.wait_for_load_state("networkidle")              # the page swaps its board in once more
+        items = page.locator("#gameover .standings li").all_inner_texts()
+        assert [next(n for n in names if n in item) for item in items] == ranked, items
+        assert "on turn" in items[1] and "on turn" in items[2]
+        page.locator("#gameover").screenshot(path=str(shot(page, f"game-over-standings-{size}").with_name(
+            f"game-over-standings-{size}-panel.png")))
+        page.goto(f"{site.url}/history/")
+        chips = page.locator("ol.placings").first.locator("li").all_inner_texts()
+        assert [next(n for n in names if n.split()[0] in chip) for chip in chips] == ranked, chips
+        shot(page, f"history-standings-{size}")
+    context.close()
