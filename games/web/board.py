@@ -345,7 +345,7 @@ def prompt_words(view: dict, decisions: list[dict], names: list[str], me) -> str
     if kind == "champion":
         return _champion_words(stack, decisions, names)
     if kind == "respond" and stack:
-        return f"{window_words(stack[-1], names, me)}. {PROMPT_WORDS['respond']}"
+        return f"{_sentence(window_words(stack[-1], names, me))} {PROMPT_WORDS['respond']}"
     ordered = (view.get("counts") or {}).get("drinks") or 0
     if kind == "phase:order" and not any(d.get("type") == "order" for d in decisions):
         drinks = "your Drink" if ordered == 1 else f"your {ordered} Drinks"
@@ -375,6 +375,7 @@ def window_words(fr: dict, names: list[str], me) -> str:
             at = f" at {who(args['target'])}"
         elif args.get("targets"):
             at = " at " + times(args["targets"], who)
+        at += WINDOW_MODES.get(args.get("mode"), "")
         return _cap(f"{who(seat)} played {title or 'a card'}{at}")
     if f == "drink":
         drinks = ", ".join(f"“{c['title']}”" for r in fr.get("reveals") or [] for c in r.get("cards") or []
@@ -394,6 +395,15 @@ def window_words(fr: dict, names: list[str], me) -> str:
         return _cap(f"{who(fr.get('winner'))} won the Round of Gambling")
     shown = _frame(fr, names)
     return shown["title"] + (f": {shown['detail']}" if shown.get("detail") else "")
+
+
+#: What a played card chose to do, as the window tells it (`mode`, as `label` reads it).
+WINDOW_MODES = {"leave": " to leave the Round", "card": " to ignore a card", "drink": " to ignore a Drink"}
+
+
+def _sentence(words: str) -> str:
+    """Ends `words` with a full stop, unless a quoted title already ends it (“I'm meditating.”)."""
+    return words if words.endswith((".”", ".")) else words + "."
 
 
 def _cap(words: str) -> str:

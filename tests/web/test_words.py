@@ -127,3 +127,13 @@ def test_the_log_says_each_target_of_a_multi_drink_card_once(targets, said):
 def test_a_button_for_two_drinks_to_one_player_says_two():
     label = board.label({"seat": 0, "type": "play", "card": 5, "targets": [1, 1]}, "phase:order", ["Zot", "Gerki"], [])
     assert label == "Play: 2 Drinks for Gerki"
+
+
+def test_a_window_on_a_title_that_ends_with_a_full_stop_says_it_once_and_tells_the_mode():
+    card = {"id": 7, "title": "Not now, I'm meditating.", "type": "Sometimes", "text": ""}
+    view = {"prompt": {"kind": "respond", "seat": 1}, "stack": [{"f": "card", "seat": 0, "card": card, "args": {}}]}
+    words = board.prompt_words(view, [], ["Zot", "Fiona"], 1)
+    assert words == "Zot played “Not now, I'm meditating.” Play a response, or let it happen.", words
+    view["stack"][0]["args"] = {"mode": "leave"}
+    assert board.prompt_words(view, [], ["Zot", "Fiona"], 1).startswith(
+        "Zot played “Not now, I'm meditating.” to leave the Round. Play")
