@@ -4,7 +4,8 @@ Several deployments may share one Redis server (and database number). A ping is 
 that a game changed, but a channel shared between deployments would still wake one
 deployment's streams for another's games, so every channel carries the deployment's name:
 
-    rdi:<deployment>:game:<game id>
+    rdi:<deployment>:game:<game id>      a game's new events
+    rdi:<deployment>:table:<table id>    a lobby table's seats or start (the table page)
 
 The deployment is `RDI_DEPLOYMENT`, or, when that is empty, the name of the Django database:
 every process of a deployment (gunicorn, uvicorn, Celery) connects to the same database, and
@@ -34,6 +35,14 @@ def channel(game_id: int) -> str:
     return f"{prefix()}{game_id}"
 
 
+def table_prefix() -> str:
+    return f"rdi:{deployment()}:table:"
+
+
+def table_channel(table_id: int) -> str:
+    return f"{table_prefix()}{table_id}"
+
+
 def pattern() -> str:
     return pattern_of(prefix())
 
@@ -45,7 +54,7 @@ def pattern_of(channel_prefix: str) -> str:
 
 
 def game_of(channel_name: bytes | str, channel_prefix: str) -> int | None:
-    """The game id a channel of this deployment names; None for anything else."""
+    """The game (or table) id a channel under `channel_prefix` names; None for anything else."""
     name = channel_name.decode() if isinstance(channel_name, bytes) else channel_name
     if not name.startswith(channel_prefix):
         return None

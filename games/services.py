@@ -20,7 +20,7 @@ import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 
-from games import bosses, chain, engine, quotas, store
+from games import bosses, chain, engine, quotas, store, table_pings
 from games.engine.boss import is_boss_variant
 from games.engine.canonical import digest
 from games.engine.errors import SetupError
@@ -133,6 +133,7 @@ def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: i
         problem = bosses.seat_problem(table.variant, index, table.player_count, content.characters[character])
         if problem:
             raise ServiceError(problem, code="boss_not_villain")
+        table_pings.after_change(table.pk)
         return Seat.objects.create(table=table, index=index, user=None if ai else user, is_ai=ai, character=character,
                                    bot=bot if ai else "")
 
@@ -155,6 +156,7 @@ def table_start(*, table_id: int, user, seed: str | None = None, position: dict 
         if len(seats) != table.player_count:
             raise Conflict(f"{len(seats)} of {table.player_count} seats are taken; fill every seat (players or AI) "
                            "before starting.", code="seats_not_filled")
+        table_pings.after_change(table.pk)
         return game_create(table=table, seats=seats, seed=seed, position=position, forked_from=forked_from)
 
 

@@ -1,6 +1,11 @@
 """The live-update stream (DESIGN.md §4): Server-Sent Events under uvicorn.
 
     GET /stream/games/<id>/            Last-Event-ID: <seq>   (or ?last=<seq>)
+    GET /stream/tables/<id>/           Last-Event-ID: <version>
+
+A lobby table's stream works the same way on its own channels (`rdi:<deployment>:table:*`,
+games.table_pings) with the table's version for a seq (its seats, plus one once started):
+`data: {"table": <id>, "version": <n>}`; the table page then fetches its seat list.
 
 One Redis subscriber per process (pattern `rdi:<deployment>:game:*`, the channels
 `games.services` publishes `{game, seq}` on after each commit; `games.live_channels`) fans
@@ -34,7 +39,7 @@ import orjson
 log = logging.getLogger(__name__)
 
 KEEPALIVE = 15.0
-PATH = re.compile(r"^/stream/games/(\d{1,18})/?$")
+PATH = re.compile(r"^/stream/(games|tables)/(\d{1,18})/?$")
 
 
 class Listener:
@@ -162,19 +167,27 @@ class Hub:
 
 
 class Store:
-    """The current seq of a game, from Postgres (a small async pool)."""
+    """One number per id from Postgres: a game's seq, or (`sql` = table_pings.VERSION_SQL) a
+    lobby table's version. A small async pool, shared with the store given as `shared`."""
 
-    def __init__(self, conninfo: str, max_size: int = 4):
-        self.conninfo, self.max_size, self.pool = conninfo, max_size, None
+    GAME_SQL = "SELECT seq FROM games_game WHERE id = %s"
 
-    async def seq(self, game: int) -> int | None:
+    def __init__(self, conninfo: str, max_size: int = 4, *, sql: str = GAME_SQL, shared: "Store | None" = None):
+        self.conninfo, self.max_size, self.sql, self.shared, self.pool = conninfo, max_size, sql, shared, None
+
+    async def _pool(self):
+        if self.shared is not None:
+            return await self.shared._pool()
         if self.pool is None:
             from psycopg_pool import AsyncConnectionPool
 
             self.pool = AsyncConnectionPool(self.conninfo, min_size=1, max_size=self.max_size, open=False)
             await self.pool.open()
-        async with self.pool.connection() as conn:
-            cur = await conn.execute("SELECT seq FROM games_game WHERE id = %s", [game])
+        return self.pool
+
+    async def seq(self, key: int) -> int | None:
+        async with (await self._pool()).connection() as conn:
+            cur = await conn.execute(self.sql, [key])
             row = await cur.fetchone()
             await conn.rollback()
         return None if row is None else row[0]
@@ -191,23 +204,30 @@ def _conninfo_from_django() -> str:
 
 
 class StreamApp:
-    """The ASGI app. `hub` and `store` are made on first use (settings are read then)."""
+    """The ASGI app. Its hubs and stores are made on first use (settings are read then):
+    `hub`/`store` for games, `tables`/`table_store` for lobby tables."""
 
     def __init__(self, *, redis_url: str | None = None, conninfo: str | None = None, prefix: str | None = None):
         self._redis_url, self._conninfo, self._prefix = redis_url, conninfo, prefix
         self.hub: Hub | None = None
         self.store: Store | None = None
+        self.tables: Hub | None = None
+        self.table_store: Store | None = None
         self.open_streams = 0
 
     def _setup(self) -> None:
         if self.hub is None:
             from django.conf import settings
 
-            from games import live_channels
+            from games import live_channels, table_pings
 
+            redis_url = self._redis_url or settings.REDIS_URL
             self.store = Store(self._conninfo or _conninfo_from_django())
-            self.hub = Hub(self._redis_url or settings.REDIS_URL, self.store, self._prefix or live_channels.prefix())
+            self.hub = Hub(redis_url, self.store, self._prefix or live_channels.prefix())
+            self.table_store = Store(self.store.conninfo, sql=table_pings.VERSION_SQL, shared=self.store)
+            self.tables = Hub(redis_url, self.table_store, live_channels.table_prefix())
         self.hub.ensure_started()
+        self.tables.ensure_started()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":
@@ -222,35 +242,36 @@ class StreamApp:
             return
         match = PATH.match(scope["path"])
         if match is None or scope["method"] not in ("GET", "HEAD"):
-            await _plain(send, 404, b'{"code": "not_found", "message": "Streams live at /stream/games/<id>/."}')
+            await _plain(send, 404, b'{"code": "not_found", "message": "Streams live at /stream/games/<id>/ '
+                                    b'and /stream/tables/<id>/."}')
             return
         self._setup()
-        game = int(match.group(1))
-        last = _last_event_id(scope)
-        listener = Listener(last)
-        self.hub.add(game, listener)           # subscribe before reading the store: no gap
+        kind, key = match.group(1), int(match.group(2))
+        hub, store, noun = (self.hub, self.store, "game") if kind == "games" else (self.tables, self.table_store, "table")
+        listener = Listener(_last_event_id(scope))
+        hub.add(key, listener)                 # subscribe before reading the store: no gap
         try:
             try:
-                current = await self.store.seq(game)
+                current = await store.seq(key)
             except Exception:  # noqa: BLE001
-                log.warning("stream: could not read game %s", game, exc_info=True)
+                log.warning("stream: could not read %s %s", noun, key, exc_info=True)
                 await _plain(send, 503, b'{"code": "unavailable", "message": "The game store is unreachable; retry."}')
                 return
             if current is None:
-                await _plain(send, 404, b'{"code": "not_found", "message": "There is no such game."}')
+                await _plain(send, 404, b'{"code": "not_found", "message": "There is no such %s."}' % noun.encode())
                 return
             await send({"type": "http.response.start", "status": 200, "headers": [
                 (b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache, no-transform"),
                 (b"x-accel-buffering", b"no"), (b"access-control-allow-origin", b"*")]})
             self.open_streams += 1
             try:
-                await self._pump(game, listener, current, receive, send)
+                await self._pump(noun, key, listener, current, receive, send)
             finally:
                 self.open_streams -= 1
         finally:
-            self.hub.remove(game, listener)
+            hub.remove(key, listener)
 
-    async def _pump(self, game: int, listener: Listener, current: int, receive, send) -> None:
+    async def _pump(self, noun: str, key: int, listener: Listener, current: int, receive, send) -> None:
         gone = asyncio.Event()
 
         async def watch():
@@ -264,12 +285,12 @@ class StreamApp:
             # retry: how soon EventSource reconnects after a drop (ms)
             await send({"type": "http.response.body", "body": b"retry: 2000\n\n", "more_body": True})
             if listener.sent > current:
-                # an id this game never reached (e.g. a foreign seq an older server relayed):
+                # an id this game (table) never reached (e.g. a foreign seq an older server relayed):
                 # the client starts over from the store's seq
                 listener.sent = -1
             listener.latest = max(listener.latest, current)
             if listener.latest > listener.sent:
-                await self._emit(game, listener, send)
+                await self._emit(noun, key, listener, send)
             while not gone.is_set():
                 try:
                     await asyncio.wait_for(listener.wake.wait(), KEEPALIVE)
@@ -278,16 +299,17 @@ class StreamApp:
                     continue
                 listener.wake.clear()
                 if listener.latest > listener.sent:
-                    await self._emit(game, listener, send)
+                    await self._emit(noun, key, listener, send)
         except OSError:
             pass
         finally:
             watcher.cancel()
 
     @staticmethod
-    async def _emit(game: int, listener: Listener, send) -> None:
+    async def _emit(noun: str, key: int, listener: Listener, send) -> None:
         seq = listener.latest
-        body = b"id: %d\ndata: " % seq + orjson.dumps({"game": game, "seq": seq}) + b"\n\n"
+        data = {"game": key, "seq": seq} if noun == "game" else {"table": key, "version": seq}
+        body = b"id: %d\ndata: " % seq + orjson.dumps(data) + b"\n\n"
         await send({"type": "http.response.body", "body": body, "more_body": True})
         listener.sent = seq
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("play-now/", views.play_now, name="web-play-now"),
     path("tables/new/", views.table_create, name="web-table-create"),
     path("tables/<int:table_id>/", views.table_page, name="web-table"),
+    path("tables/<int:table_id>/seats/", views.table_seats, name="web-table-seats"),
     path("tables/<int:table_id>/<str:action>/", views.table_action, name="web-table-action"),
     path("games/<int:game_id>/", views.game_page, name="web-game"),
     path("games/<int:game_id>/board/", views.game_board, name="web-game-board"),

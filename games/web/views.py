@@ -13,8 +13,9 @@ from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.db import transaction
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import throttles
@@ -272,6 +273,34 @@ def _team_letter(variant: str, seat: int, n: int) -> str:
 
 
 def table_page(request, table_id: int):
+    context = _table_context(request, table_id)
+    if isinstance(context, HttpResponse):
+        return context
+    table = context["table"]
+    bots, default_bot = bot_levels()
+    invite = request.build_absolute_uri(reverse("web-table", args=[table.pk]))
+    return render(request, "web/table_setup.html", {
+        **context, "invite_url": invite, "bots": bots, "default_bot": default_bot,
+        "stream_url": f"{settings.RDI_STREAM_URL.rstrip('/')}/stream/tables/{table.pk}/",
+        "character_groups": characters.groups((table.options or {}).get("packs")),
+        "sampler_note": characters.SAMPLER_NOTE,
+        "option_lines": table_options.table_lines(table) + tavern.table_lines(table.options or {}),
+    })
+
+
+def table_seats(request, table_id: int):
+    """The table page's live part (its seats and the start button), fetched on each ping of
+    the table's stream, so the forms around it keep what a player has chosen."""
+    context = _table_context(request, table_id)
+    if isinstance(context, HttpResponse):
+        response = HttpResponse(status=204)      # started: the page follows it to the game
+        response["X-Game-Url"] = context.url
+        return response
+    return render(request, "web/_table_seats.html", context)
+
+
+def _table_context(request, table_id: int):
+    """What the table page shows of a table's seats, or the redirect to its game once started."""
     try:
         table = selectors.table_with_seats(table_id=table_id)
     except NotFound:
@@ -286,15 +315,12 @@ def table_page(request, table_id: int):
              "level": bot_level(seats[i].bot) if i in seats and seats[i].is_ai else "",
              "team": _team_letter(table.variant, i, table.player_count)}
             for i in range(table.player_count)]
-    bots, default_bot = bot_levels()
-    return render(request, "web/table_setup.html", {
+    return {
         "table": table, "rows": rows, "full": len(seats) == table.player_count,
+        "version": len(seats),
         "owner": request.user.is_authenticated and table.owner_id == request.user.pk,
         "seated": request.user.is_authenticated and any(s.user_id == request.user.pk for s in seats.values()),
-        "character_groups": characters.groups((table.options or {}).get("packs")),
-        "sampler_note": characters.SAMPLER_NOTE, "bots": bots, "default_bot": default_bot,
-        "option_lines": table_options.table_lines(table) + tavern.table_lines(table.options or {}),
-    })
+    }
 
 
 @login_required
