@@ -1,7 +1,8 @@
 """The AI clock: bots that think before they act, without a task or a sleeping worker per turn.
 
 With `RDI_AI_THINK_SECONDS` > 0 every bot turn waits that long (so people at the table can
-follow it, and so a busy server spreads its bots' work evenly). A turn waiting to be played
+follow it, and so a busy server spreads its bots' work evenly). A bot standing in for a
+player after their timeouts waits `RDI_STAND_IN_SECONDS` on the clock whatever the think time. A turn waiting to be played
 is a member `"<game>:<seq>"` of a Redis sorted set, scored by when it is due. Turns due in
 the same `RDI_AI_TICK_SECONDS` slice share one `tick` task, queued for the end of the slice;
 a tick plays everything due, one decision each, and stays while more comes due within a
@@ -89,11 +90,13 @@ def _send_tick(home: str, countdown: float = 0.0) -> None:
     tasks.tick.apply_async((home,), countdown=countdown, **options)
 
 
-def put(game_id: int, seq: int, *, now: float | None = None, ping: tuple[str, bytes] | None = None) -> None:
-    """Put the bot turn open at `seq` on this process's home set, due after the think time,
-    and make sure a tick will play it. `ping` (channel, message) is published in the same
-    round trip: the commit's live update goes out at once, not via the publisher thread."""
-    due = (now or time.time()) + settings.RDI_AI_THINK_SECONDS
+def put(game_id: int, seq: int, *, now: float | None = None, ping: tuple[str, bytes] | None = None,
+        delay: float | None = None) -> None:
+    """Put the bot turn open at `seq` on this process's home set, due after the think time
+    (or `delay` seconds: a stand-in's human pace, timers.stand_in_seconds), and make sure a
+    tick will play it. `ping` (channel, message) is published in the same round trip: the
+    commit's live update goes out at once, not via the publisher thread."""
+    due = (now or time.time()) + (settings.RDI_AI_THINK_SECONDS if delay is None else delay)
     pipe = _redis().pipeline(transaction=False)
     if ping is not None:
         pipe.publish(*ping)

@@ -55,6 +55,10 @@ class Seat(models.Model):
         max_length=16, default="off",
         help_text="off | untargeted | windows: which response windows pass themselves (autopass_changed events).",
     )
+    resigned = models.BooleanField(
+        default=False,
+        help_text="The player resigned (seat_resigned event): a bot plays the seat for good, at bot speed.",
+    )
 
     class Meta:
         ordering = ["table_id", "index"]

@@ -54,8 +54,9 @@ def characters_taken(*, table_id: int) -> list[str]:
 
 
 def games_active_of(*, user, limit: int = 20) -> list[Game]:
-    """The caller's games being played, newest first."""
-    return list(Game.objects.filter(table__seats__user=user, status=Game.Status.ACTIVE)
+    """The caller's games being played, newest first; not those they resigned from (still
+    watchable, and in their history)."""
+    return list(Game.objects.filter(table__seats__user=user, table__seats__resigned=False, status=Game.Status.ACTIVE)
                 .select_related("table").order_by("-id")[:limit])
 
 
@@ -91,7 +92,9 @@ def viewer_for(seat: int | None):
 def game_detail(*, game: Game, seat: int | None) -> dict[str, Any]:
     """The caller's view of the game: projections plus `engine.view(state, viewer)`."""
     state = game_state(game=game)
-    your_prompt = seat is not None and seat in game.prompt_seats
+    seats = seats_public(table_id=game.table_id)
+    # a resigned player's seat is the bot's: it is never their prompt again
+    your_prompt = seat is not None and seat in game.prompt_seats and not seats[seat]["resigned"]
     return {
         "id": game.pk,
         "table": game.table_id,
@@ -105,7 +108,7 @@ def game_detail(*, game: Game, seat: int | None) -> dict[str, Any]:
         # only whether *you* are asked: who else is asked can reveal a held response card
         "your_prompt": your_prompt,
         "deadline": game.deadline.isoformat() if game.deadline and your_prompt else None,
-        "seats": seats_public(table_id=game.table_id),
+        "seats": seats,
         "view": engine.view(state, viewer_for(seat)),
     }
 
@@ -113,7 +116,7 @@ def game_detail(*, game: Game, seat: int | None) -> dict[str, Any]:
 def seats_public(*, table_id: int) -> list[dict[str, Any]]:
     return [
         {"index": s.index, "character": s.character, "ai": s.is_ai, "user": s.user.username if s.user else None,
-         "bot": s.bot or None, "autopass": s.autopass}
+         "bot": s.bot or None, "autopass": s.autopass, "resigned": s.resigned}
         for s in Seat.objects.filter(table_id=table_id).select_related("user").order_by("index")
     ]
 

@@ -355,6 +355,10 @@ def _append(db, *, game_id: int, entry: store.CachedState, decision: dict, actor
     """Apply `decision` to the entry's state and append it. Unlocked (hot path), None means
     "go the locked way": another writer moved the game, or the engine refused the decision
     on a state that may be stale."""
+    if (actor.startswith("user:") and entry.human_seats is not None and decision["seat"] is not None
+            and decision["seat"] not in entry.human_seats and resigned(game_id=game_id, seat=decision["seat"])):
+        # only a seat a bot plays is looked up: a resigned player's seat is the bot's for good
+        raise Forbidden("You resigned from this game; a bot plays your seat until the end.", code="resigned")
     try:
         state, effects = engine.apply(entry.state, decision)
     except engine.IllegalDecision as exc:
@@ -533,6 +537,8 @@ def _projection(*, state, turn_seconds: int | None, human_seats: frozenset, wind
 
 #: Non-decision events about who plays a seat and how; `engine.apply` never sees them.
 SEAT_CONTROL_CHANGED, AUTOPASS_CHANGED = "seat_control_changed", "autopass_changed"
+SEAT_RESIGNED = "seat_resigned"
+RESIGN_REASONS = ("resigned", "abandoned")
 AUTOPASS_MODES = ("off", "untargeted", "windows")
 
 
@@ -548,12 +554,41 @@ def seat_control_change(*, game_id: int, seat: int, to: str, reason: str, actor:
     label = bots.get_bot(bot or bots.DEFAULT_BOT).label if to == "bot" else None
 
     def change(seat_row):
+        if seat_row.resigned and to == "player":
+            raise Conflict("You resigned from this game; a bot plays your seat until the end.", code="resigned")
         if seat_row.user_id is None or (seat_row.bot != "") == (to == "bot"):
             return None
         seat_row.bot = label.partition("@")[0] if to == "bot" else ""
         return {"seat": seat, "to": to, "bot": label, "reason": reason}
 
     return _append_seat_event(game_id=game_id, seat=seat, kind=SEAT_CONTROL_CHANGED, actor=actor, change=change)
+
+
+def seat_resign(*, game_id: int, seat: int, actor: str, reason: str = "resigned") -> int:
+    """The player leaves the game for good: appends `seat_resigned` {seat, reason, bot} and
+    hands the seat to the default bot, which plays it at bot speed (nobody waits for them)
+    until the end; taking it back is refused (`resigned`). `reason` "abandoned": the sweeper
+    resigned an idle player of an untimed game. Returns the new seq."""
+    from games import ai as bots
+
+    if reason not in RESIGN_REASONS:
+        raise ValueError(f"reason must be one of {RESIGN_REASONS}")
+    label = bots.get_bot(bots.DEFAULT_BOT).label
+
+    def change(seat_row):
+        if seat_row.user_id is None:
+            raise Forbidden("A bot plays this seat; only a player can resign.", code="not_your_seat")
+        if seat_row.resigned:
+            raise Conflict("You already resigned from this game.", code="already_resigned")
+        seat_row.resigned = True
+        seat_row.bot = label.partition("@")[0]
+        return {"seat": seat, "reason": reason, "bot": label}
+
+    return _append_seat_event(game_id=game_id, seat=seat, kind=SEAT_RESIGNED, actor=actor, change=change)
+
+
+def resigned(*, game_id: int, seat: int) -> bool:
+    return Seat.objects.filter(table__game__id=game_id, index=seat, resigned=True).exists()
 
 
 def autopass_set(*, game_id: int, seat: int, mode: str, actor: str) -> int | None:
@@ -587,7 +622,7 @@ def _append_seat_event(*, game_id: int, seat: int, kind: str, actor: str, change
         payload = change(seat_row)
         if payload is None:
             return None
-        seat_row.save(update_fields=["bot", "autopass"])
+        seat_row.save(update_fields=["bot", "autopass", "resigned"])
         humans = frozenset(Seat.objects.filter(table_id=locked.table_id, is_ai=False, bot="")
                            .values_list("index", flat=True))
         state = store.state_for_read(cursor, game_id=game_id, seq=locked.seq, expected_hash=locked.state_hash)

@@ -13,8 +13,10 @@ error and the turn left to the sweeper. See docs/operations.md "Timers".
   (RDI_AI_THINK_SECONDS), a bot's turn goes on the AI clock instead (games/clock.py).
 - `expire` submits the default decision as actor `timeout`; after RDI_TIMEOUTS_BEFORE_HANDOVER
   timeouts in a row the seat is handed to a bot (`seat_control_changed`) until its player acts.
+  That bot is a *stand-in*: each of its turns waits RDI_STAND_IN_SECONDS on the AI clock, so
+  the player can follow it and take the seat back; `play_automatic` stops before such a turn.
 - `sweep` (Celery beat) re-sends anything overdue: a lost message or a dead worker never
-  stalls a game.
+  stalls a game; it also resigns the people of an untimed game idle RDI_ABANDONED_AFTER_DAYS.
 """
 from __future__ import annotations
 
@@ -78,6 +80,11 @@ def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, w
         if human_seats is None:
             human_seats = _human_seats(game_id)
         if prompt.seat not in human_seats:
+            if (settings.RDI_STAND_IN_SECONDS > 0 and prompt.seat in people_seats(game_id)
+                    and prompt.seat in stand_in_seats(game_id)):
+                # even inside a batch: the batch stops before this turn (play_automatic)
+                clock.put(game_id, seq, ping=ping, delay=settings.RDI_STAND_IN_SECONDS)
+                return ping is not None
             if clock.thinking():
                 clock.put(game_id, seq, ping=ping)
                 return ping is not None
@@ -96,6 +103,28 @@ def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, w
 
 def _human_seats(game_id: int) -> frozenset:
     return frozenset(Seat.objects.filter(table__game__id=game_id, is_ai=False, bot="").values_list("index", flat=True))
+
+
+_people: dict[int, frozenset] = {}
+
+
+def people_seats(game_id: int) -> frozenset:
+    """The seats a person sat down at: fixed once the game started, so remembered here and an
+    all-bot table's turns cost no query for stand-ins."""
+    seats = _people.get(game_id)
+    if seats is None:
+        if len(_people) >= 4096:
+            _people.clear()
+        seats = _people[game_id] = frozenset(Seat.objects.filter(table__game__id=game_id, is_ai=False)
+                                             .values_list("index", flat=True))
+    return seats
+
+
+def stand_in_seats(game_id: int) -> frozenset:
+    """The seats a bot plays for a player who timed out (not resigned: a resigned player's
+    bot plays at bot speed, nobody waits for it). Their turns wait RDI_STAND_IN_SECONDS."""
+    return frozenset(Seat.objects.filter(table__game__id=game_id, is_ai=False, resigned=False).exclude(bot="")
+                     .values_list("index", flat=True))
 
 
 def _autopass_of(game_id: int, seat: int) -> str:
@@ -131,10 +160,11 @@ def _state_at(game_id: int, seq: int):
     return (None, None) if state.over else (state, entry)
 
 
-def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
+def automatic_decision(game_id: int, seq: int, controls: dict | None = None, skip: frozenset = frozenset()):
     """(seat, decision, actor, idempotency key) for the prompt open at `seq` when a bot plays
-    that seat or its player's auto-pass covers it; None otherwise (or when the game moved on).
-    `controls` (seat_controls) saves a query; a cache entry remembers them between turns."""
+    that seat or its player's auto-pass covers it; None otherwise (or when the game moved on,
+    or the seat is in `skip`). `controls` (seat_controls) saves a query; a cache entry
+    remembers them between turns."""
     state, entry = _state_at(game_id, seq)
     if state is None:
         return None
@@ -144,16 +174,19 @@ def automatic_decision(game_id: int, seq: int, controls: dict | None = None):
             controls = seat_controls(game_id)
             if entry is not None:
                 entry.seat_controls = controls
-    return automatic_for(state, seq, controls)
+    return automatic_for(state, seq, controls, skip)
 
 
-def automatic_for(state, seq: int, controls: dict):
+def automatic_for(state, seq: int, controls: dict, skip: frozenset = frozenset()):
     """The automatic decision for `state` (the state after `seq`) as automatic_decision gives
-    it, from seat controls already read; None when the seat asked decides for itself."""
+    it, from seat controls already read; None when the seat asked decides for itself or is in
+    `skip` (a stand-in's, played from the AI clock)."""
     prompts = engine.prompts(state)
     if not prompts:
         return None
     seat = prompts[0].seat
+    if seat in skip:
+        return None
     bot_name, mode = controls.get(seat, ("", "off"))
     if bot_name:
         bot = ai.get_bot(bot_name)
@@ -174,7 +207,17 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
     Group commit: from this worker's cached state the consecutive turns are decided and
     appended together (`services.submit_group`, one statement for up to RDI_GROUP_COMMIT_MAX
     of them); a cold cache or anything the group cannot settle goes one decision the ordinary
-    way, which also warms the cache for the next group."""
+    way, which also warms the cache for the next group.
+
+    A stand-in's turn (stand_in_seats) is never played here: the batch stops before it (its
+    commit put it on the AI clock), and a turn found waiting is played only once its
+    RDI_STAND_IN_SECONDS are over (`_stand_in_turn`: the sweeper may send it early)."""
+    stand_ins = (stand_in_seats(game_id) if settings.RDI_STAND_IN_SECONDS > 0 and people_seats(game_id)
+                 else frozenset())
+    if stand_ins:
+        waiting = _stand_in_turn(game_id, seq, stand_ins)
+        if waiting is not None:
+            return waiting
     if clock.thinking():
         return play_one(game_id, seq)
     controls = seat_controls(game_id)
@@ -185,7 +228,7 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
     played = 0
 
     def decide(state, at):
-        chosen = automatic_for(state, at, controls)
+        chosen = automatic_for(state, at, controls, stand_ins)
         if chosen is not None and settings.RDI_AI_PAUSE:
             time.sleep(settings.RDI_AI_PAUSE)
         return chosen
@@ -196,7 +239,7 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
             if result is not None and result.decisions == 0:
                 return played
             if result is None:
-                result = _submit_automatic(game_id, seq, controls)
+                result = _submit_automatic(game_id, seq, controls, stand_ins)
                 if result is None:
                     return played
                 played += not result.replayed
@@ -211,6 +254,20 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
 
     tasks.send_advance(game_id, seq, people=people)
     return played
+
+
+def _stand_in_turn(game_id: int, seq: int, stand_ins: frozenset) -> int | None:
+    """When the game waits at `seq` on a stand-in: play its turn if its wait is over (1 if it
+    submitted), else put it on the AI clock for the rest of the wait (0). None otherwise."""
+    row = Game.objects.filter(pk=game_id, seq=seq, status=Game.Status.ACTIVE).values_list(
+        "prompt_seats", "updated_at").first()
+    if row is None or not stand_ins.intersection(row[0]):
+        return None
+    wait = row[1].timestamp() + settings.RDI_STAND_IN_SECONDS - time.time()
+    if wait > 0:
+        clock.put(game_id, seq, delay=wait)
+        return 0
+    return play_one(game_id, seq)
 
 
 def play_one(game_id: int, seq: int) -> int:
@@ -231,10 +288,10 @@ def still_waiting(exc: ServiceError, *, game_id: int, seq: int, actor: str, deci
               "the sweeper will send the turn again", game_id, seq, actor, decision, seat, exc.code, exc.message)
 
 
-def _submit_automatic(game_id: int, seq: int, controls: dict | None):
+def _submit_automatic(game_id: int, seq: int, controls: dict | None, skip: frozenset = frozenset()):
     """Decide and submit the automatic turn open at `seq`: the DecisionResult, or None when
-    there is none (not automatic, the game moved on, or the submit was refused: logged)."""
-    auto = automatic_decision(game_id, seq, controls)
+    there is none (not automatic, in `skip`, the game moved on, or the submit was refused: logged)."""
+    auto = automatic_decision(game_id, seq, controls, skip)
     if auto is None:
         return None
     seat, decision, actor, key = auto
@@ -321,20 +378,53 @@ def sweep(*, now: datetime | None = None) -> dict:
         if _claim(f"expire:{game_id}:{seq}"):
             tasks.expire.apply_async((game_id, seq))
             sent["timeouts"] += 1
-    if clock.thinking():
+    if clock.thinking() or settings.RDI_STAND_IN_SECONDS > 0:
         sent["ticks"] = int(clock.rescue_overdue(now.timestamp()))
-    # a bot turn waits its think time on the clock before it is late
+    # a bot turn waits its think time on the clock before it is late, a stand-in's its own
+    # (slower) pace: sent earlier, `play_automatic` would only put it back on the clock
     stale = now - timedelta(seconds=settings.RDI_SWEEP_STALE_SECONDS + settings.RDI_AI_THINK_SECONDS)
+    stand_in_stale = now - timedelta(seconds=settings.RDI_SWEEP_STALE_SECONDS + settings.RDI_STAND_IN_SECONDS)
     games = list(Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=True, updated_at__lt=stale)
-                 .values_list("id", "seq", "table_id", "prompt_seats"))
+                 .values_list("id", "seq", "table_id", "prompt_seats", "updated_at"))
     if games:
-        automatic = set(Seat.objects.filter(table_id__in=[g[2] for g in games])
-                        .exclude(bot="", autopass="off").values_list("table_id", "index"))
-        for game_id, seq, table_id, prompt_seats in games:
-            if any((table_id, s) in automatic for s in prompt_seats) and _claim(f"advance:{game_id}:{seq}"):
+        automatic = {(table_id, index): bool(user_id) and not resigned
+                     for table_id, index, user_id, resigned in
+                     Seat.objects.filter(table_id__in=[g[2] for g in games]).exclude(bot="", autopass="off")
+                     .values_list("table_id", "index", "user_id", "resigned")}
+        for game_id, seq, table_id, prompt_seats, updated_at in games:
+            late = [s for s in prompt_seats if (table_id, s) in automatic
+                    and (not automatic[(table_id, s)] or updated_at < stand_in_stale)]
+            if late and _claim(f"advance:{game_id}:{seq}"):
                 tasks.advance.apply_async((game_id, seq))
                 sent["turns"] += 1
+    sent["abandoned"] = abandon_idle(now=now)
     return sent
+
+
+def abandon_idle(*, now: datetime) -> int:
+    """Resign the people of every untimed game that has waited for one of them longer than
+    RDI_ABANDONED_AFTER_DAYS (actor `sweeper`, reason `abandoned`): nothing else would ever
+    end such a game, and it would stay in "Your games" and "Watch a game" forever. Its bots
+    then play it out. Returns how many seats it resigned."""
+    if settings.RDI_ABANDONED_AFTER_DAYS <= 0:
+        return 0
+    idle = now - timedelta(days=settings.RDI_ABANDONED_AFTER_DAYS)
+    resigned = 0
+    games = (Game.objects.filter(status=Game.Status.ACTIVE, deadline__isnull=True, table__turn_seconds__isnull=True,
+                                 updated_at__lt=idle).values_list("id", "seq", "table_id", "prompt_seats")[:100])
+    for game_id, seq, table_id, prompt_seats in games:
+        people = dict(Seat.objects.filter(table_id=table_id, user__isnull=False, resigned=False)
+                      .values_list("index", "bot"))
+        # only a game waiting on a person: a bot's stalled turn is the sweeper's re-send above
+        if not any(people.get(s, None) == "" for s in prompt_seats) or not _claim(f"abandon:{game_id}:{seq}"):
+            continue
+        for seat in sorted(people):
+            try:
+                services.seat_resign(game_id=game_id, seat=seat, actor="sweeper", reason="abandoned")
+                resigned += 1
+            except ServiceError as exc:     # resigned meanwhile, or the game ended: nothing to do
+                log.info("game %s seat %s was not resigned as abandoned: %s", game_id, seat, exc.code)
+    return resigned
 
 
 def _claim(key: str) -> bool:

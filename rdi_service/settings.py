@@ -269,6 +269,14 @@ RDI_TURN_SECONDS = env.int("RDI_TURN_SECONDS", default=90)
 RDI_WINDOW_SECONDS = env.int("RDI_WINDOW_SECONDS", default=20)
 # Timeouts in a row after which a bot takes the seat until its player acts again.
 RDI_TIMEOUTS_BEFORE_HANDOVER = env.int("RDI_TIMEOUTS_BEFORE_HANDOVER", default=3)
+# How long a bot standing in for a player (their seat handed over after timeouts) waits before
+# each decision: a human pace, so the table can follow it and the player has time to press
+# "I'm back" (issue 43: at bot speed a stand-in played a whole game in 88 ms). Bots of AI
+# seats and of resigned players keep RDI_AI_THINK_SECONDS.
+RDI_STAND_IN_SECONDS = env.float("RDI_STAND_IN_SECONDS", default=8.0)
+# An untimed game nobody has decided in for this many days is resigned for its players by the
+# sweeper (reason "abandoned"), so the bots finish it instead of it waiting forever; 0: never.
+RDI_ABANDONED_AFTER_DAYS = env.float("RDI_ABANDONED_AFTER_DAYS", default=7)
 # The beat sweeper: how often it runs, and how long an AI turn may wait before it re-sends it.
 RDI_SWEEP_SECONDS = env.float("RDI_SWEEP_SECONDS", default=3.0)
 RDI_SWEEP_STALE_SECONDS = env.float("RDI_SWEEP_STALE_SECONDS", default=5.0)

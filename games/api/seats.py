@@ -1,5 +1,6 @@
-"""Your seat's preferences and control in a running game (issue 4): the auto-pass choice and
-taking your seat back from the bot that played it after your timeouts. Both are events."""
+"""Your seat's preferences and control in a running game (issue 4): the auto-pass choice,
+taking your seat back from the bot that played it after your timeouts, and resigning (issue
+43). All are events."""
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
@@ -11,10 +12,10 @@ from games.api.views import ERRORS, _game, _valid
 from games.errors import Forbidden
 
 
-def _my_seat(request, game) -> int:
+def _my_seat(request, game, code: str = "forbidden") -> int:
     seat = selectors.seat_of(game=game, user=request.user)
     if seat is None:
-        raise Forbidden("You have no seat at this game.")
+        raise Forbidden("You have no seat at this game.", code=code)
     return seat
 
 
@@ -43,3 +44,18 @@ class TakeBack(APIView):
                                            reason="player_returned", actor=f"user:{request.user.pk}")
         return Response({"game": game.pk, "seq": seq if seq is not None else game.seq, "changed": seq is not None},
                         status=status.HTTP_201_CREATED)
+
+
+class Resign(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: s.SeatEventResultSerializer, **ERRORS},
+                   summary="Resign: leave the game for good, a bot plays your seat to the end",
+                   description="Appends `seat_resigned` {seat, reason: \"resigned\", bot}. 403 `not_your_seat`, "
+                               "400 `game_over`, 409 `already_resigned`; afterwards `control/` answers 409 "
+                               "`resigned` and a decision 403 `resigned`.")
+    def post(self, request, game_id: int):
+        game = _game(game_id)
+        seq = services.seat_resign(game_id=game.pk, seat=_my_seat(request, game, code="not_your_seat"),
+                                   actor=f"user:{request.user.pk}")
+        return Response({"game": game.pk, "seq": seq, "changed": True}, status=status.HTTP_201_CREATED)

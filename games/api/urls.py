@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:game_id>/decisions/", views.DecisionCreate.as_view(), name="api-game-decisions"),
     path("games/<int:game_id>/autopass/", seats.Autopass.as_view(), name="api-game-autopass"),
     path("games/<int:game_id>/control/", seats.TakeBack.as_view(), name="api-game-control"),
+    path("games/<int:game_id>/resign/", seats.Resign.as_view(), name="api-game-resign"),
     path("games/<int:game_id>/events/", views.EventList.as_view(), name="api-game-events"),
     path("games/<int:game_id>/export/", views.GameExport.as_view(), name="api-game-export"),
     path("games/<int:game_id>/replay/", replay_api.ReplayFrame.as_view(), name="api-game-replay"),

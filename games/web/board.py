@@ -145,7 +145,9 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
             "index": i, "short": names[i], "name": s["name"], "character": s["character"],
             "player": (f"bot ({bot_level(who['bot'])})" if who.get("bot") else "bot") if who.get("ai")
             else (who.get("user") or "empty seat"), "ai": who.get("ai", False),
-            "handed_over": bool(not who.get("ai") and who.get("bot")), "autopass": who.get("autopass", "off"),
+            # a resigned player's bot is not standing in: there is no seat to take back
+            "handed_over": bool(not who.get("ai") and who.get("bot") and not who.get("resigned")),
+            "resigned": bool(who.get("resigned")), "autopass": who.get("autopass", "off"),
             "you": i == me, "active": i == view.get("active") and not view.get("over") and not otto_turn,
             "fortitude": fort, "alcohol": alc, "gold": s["gold"], "hand_count": s["hand_count"],
             "drink_me_count": s["drink_me_count"], "deck_count": s.get("deck_count", 0),

@@ -18,4 +18,5 @@ urlpatterns = [
     path("games/<int:game_id>/log/", views.game_log, name="web-game-log"),
     path("games/<int:game_id>/rematch/", views.rematch, name="web-game-rematch"),
     path("games/<int:game_id>/decide/", views.game_decide, name="web-game-decide"),
+    path("games/<int:game_id>/resign/", views.game_resign, name="web-game-resign"),
 ]

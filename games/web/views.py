@@ -40,7 +40,10 @@ def _timer_words(seconds: int | None) -> str:
 def _play_now_timers() -> dict:
     """What Play now's table gets (services.table_create's defaults), for the lobby's notice."""
     turn = settings.RDI_TURN_SECONDS
-    return {"turn": _timer_words(turn), "window": _timer_words(settings.RDI_WINDOW_SECONDS if turn else None)}
+    times = settings.RDI_TIMEOUTS_BEFORE_HANDOVER
+    counts = {2: "two", 3: "three", 4: "four", 5: "five"}
+    return {"turn": _timer_words(turn), "window": _timer_words(settings.RDI_WINDOW_SECONDS if turn else None),
+            "handover": "a timeout" if times <= 1 else f"{counts.get(times, times)} timeouts in a row"}
 
 
 def _pick(character: str | None, used: list[str], offered=engine.CHARACTERS) -> str:
@@ -496,3 +499,20 @@ def game_decide(request, game_id: int):
     if wants_json:
         return JsonResponse({"game": result.game, "seq": result.seq, "over": result.over}, status=201)
     return redirect("web-game", game_id=game.pk)
+
+
+@require_POST
+def game_resign(request, game_id: int):
+    """Resign from the page (a form, confirmed on the page first): the same service as the API."""
+    game = _game_or_404(game_id)
+    seat = selectors.seat_of(game=game, user=request.user)
+    if seat is None:
+        messages.error(request, "You have no seat at this game.")
+        return redirect("web-game", game_id=game.pk)
+    try:
+        services.seat_resign(game_id=game.pk, seat=seat, actor=f"user:{request.user.pk}")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("web-game", game_id=game.pk)
+    messages.success(request, "You resigned; a bot plays your seat to the end. The game stays in your history.")
+    return redirect("web-lobby")

@@ -92,11 +92,13 @@ def test_the_lobby_lists_live_games_to_watch_as_a_spectator(ana, django_user_mod
     assert "Watch game" not in client_for(ana).get("/").content.decode()            # not your own game
 
 
-@override_settings(RDI_TURN_SECONDS=90, RDI_WINDOW_SECONDS=20)
+@override_settings(RDI_TURN_SECONDS=90, RDI_WINDOW_SECONDS=20, RDI_TIMEOUTS_BEFORE_HANDOVER=3)
 def test_play_now_says_that_turn_timers_apply_and_how_long(ana):
     lobby = client_for(ana).get("/").content.decode()
     assert 'id="timer-notice"' in lobby
-    assert "<strong>90 s</strong> for each of your turns" in lobby and "<strong>20 s</strong> to answer" in lobby
+    # the timer is per decision, not per turn (issue 43 item 2), and the hand-over is told
+    assert "<strong>90 s</strong> for each decision on your turn" in lobby and "<strong>20 s</strong> to answer" in lobby
+    assert "After three timeouts in a row a bot plays your seat, slowly, until you press" in lobby
 
 
 def test_bots_are_offered_as_levels_with_a_line_each(ana):
