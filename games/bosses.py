@@ -74,8 +74,26 @@ def seat_problem(variant: str, index: int, n: int, character) -> str | None:
 
 
 def owner_seat(variant: str, n: int, character) -> int | None:
-    """Where the owner sits: a villain is the Boss (seat 0) in Boss Battle, anyone else a
-    Challenger (seat 1), leaving the Boss's seat to a villain (R-BOSS-SEAT). None: the first free."""
-    if variant == "boss-battle" and character is not None and character.alignment != "villain":
-        return 1
-    return None
+    """Where the owner sits: a villain takes the first seat (a Boss, a Leader); anyone else the
+    first seat that is no Boss's (a Challenger in Boss Battle, Team A's Lackey in Leaders and
+    Lackeys, digest §17.4), leaving the Boss's seat to a villain (R-BOSS-SEAT). None: the first
+    free, where the variant's check refuses a non-villain (every seat is a Boss)."""
+    rules = engine.VARIANTS.get(variant)
+    if character is None or character.alignment == "villain" or not hasattr(rules, "boss_seat"):
+        return None
+    return next((i for i in range(n) if not rules.boss_seat(i, n)), None)
+
+
+def every_seat_a_boss(variant: str, n: int) -> bool:
+    """Whether no seat of the table is open to a hero (Two-Headed Boss Battle, Boss Versus Boss)."""
+    rules = engine.VARIANTS.get(variant)
+    return hasattr(rules, "boss_seat") and all(rules.boss_seat(i, n) for i in range(n))
+
+
+def random_owner(variant: str, n: int, pool, seed=None) -> str:
+    """"Random" as the owner's character at a Boss table: the engine's cast for the first seat
+    (a villain, so the owner is a Boss or a Leader) from the shuffled pool; ValueError with the
+    engine's sentence when there is no villain."""
+    pool = list(pool)
+    random.Random(seed).shuffle(pool)
+    return cast(variant, n, pool)[0]

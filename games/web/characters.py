@@ -88,3 +88,12 @@ def pack_of(character: str | None, chosen: list[str]) -> list[str]:
         if group["pack"] != registry.BASE_ID and any(key == character for key, _ in group["characters"]):
             return [group["pack"]]
     return []
+
+
+def villains(groups: list[dict]) -> set[str]:
+    """The ids among `groups` (lobby_groups) whose pack calls them villains: the characters
+    that may take a Boss seat (docs/boss.md)."""
+    offered = {key for g in groups for key, _ in g["characters"]}
+    found = {c.get("id") for p in registry.installed().values() if p.ok
+             for c in (p.document or {}).get("characters") or [] if c.get("alignment") == "villain"}
+    return offered & found

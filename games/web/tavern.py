@@ -21,6 +21,7 @@ OFFERS = {
                   "taverns", "taverns"),
 }
 DRINK_DECK = 30
+NO_TAVERN_DRINKS = "needs a pack of Tavern Drinks for its taverns, and none is installed"
 #: The packs the options play (the lobby offers them with their option, not as card packs).
 PACKS = {offer[2] for offer in OFFERS.values()}
 
@@ -42,7 +43,8 @@ def _has(docs: list[dict], need: str) -> bool:
 
 def offers() -> list[dict]:
     """The lobby's checkboxes: each option whose pack is installed (a sampler is marked); the
-    Pub Crawl's also lists the installed packs of Tavern Drinks played on its taverns."""
+    Pub Crawl's also lists the installed packs of Tavern Drinks played on its taverns, and
+    says why it can't be chosen (`refused`) when no installed pack has any."""
     installed = registry.installed()
     out = []
     for name, (label, help_, pack, _need) in OFFERS.items():
@@ -50,9 +52,12 @@ def offers() -> list[dict]:
         if p is None or not p.ok:
             continue
         offer = {"name": name, "label": label, "help": help_,
-                 "note": SAMPLER_NOTE if p.header.get("kind") == "sampler" else "", "packs": []}
+                 "note": SAMPLER_NOTE if p.header.get("kind") == "sampler" else "", "packs": [], "refused": ""}
         if name == PUB_CRAWL:
             offer["packs"] = _tavern_drink_packs(installed, p)
+            if not offer["packs"] and not _tavern_drinks([p.document]):
+                # the engine refuses a crawl without Tavern Drinks: shown, not chosen
+                offer["refused"] = NO_TAVERN_DRINKS
         out.append(offer)
     return out
 
@@ -146,6 +151,13 @@ def titles(view: dict) -> dict:
     """Card id -> its quoted title, for every Prize on the table (buttons name them)."""
     return {c["id"]: "“" + c["title"] + "”" for name, z in (view.get("zones") or {}).items()
             if name.split(":", 1)[0] in ("prize", "taverns") for c in z.get("cards") or []}
+
+
+def texts(view: dict) -> dict:
+    """Card id -> its rules text, for every Prize on the table: a Prize's button says what it
+    does, since a phone cannot show a tooltip."""
+    return {c["id"]: c["text"] for name, z in (view.get("zones") or {}).items()
+            if name.split(":", 1)[0] == "prize" for c in z.get("cards") or [] if c.get("text")}
 
 
 def label(d: dict, titles: dict) -> str:

@@ -68,7 +68,10 @@ def lobby(request):
     groups, dungeon = characters.lobby_groups(), table_options.dungeon_offer()
     card_packs = [p for p in table_options.card_packs() if not p["dungeon"] and p["pack"] not in tavern.PACKS
                   and p["pack"] not in {g["pack"] for o in offers for g in o["packs"]}]
+    kept, refused = _kept_form(request, default_bot)
     return render(request, "web/lobby.html", {
+        "kept": kept, "form_refused": refused,
+        "variant_offers": _variant_offers(groups),
         "tables": tables, "your_games": yours, "character_groups": groups, "bots": bots,
         "sampler_note": characters.SAMPLER_NOTE,
         # each sampler is marked by a word; the form says what a sampler is once
@@ -78,9 +81,55 @@ def lobby(request):
         "card_packs": card_packs,
         "tavern_offers": offers,
         "default_bot": default_bot, "player_counts": range(2, 9), "live": _live_games(request.user),
+        "turn_timers": TURN_TIMERS,
         "gold": table_options.gold_offer(),
         "play_now_timers": _play_now_timers(),
     })
+
+
+#: The lobby's games: (variant, label, what it is); a Boss variant is offered only with a villain.
+VARIANT_OFFERS = (
+    ("base", "Everyone for themselves", ""),
+    ("two-headed-dragon", "Two-Headed Dragon (teams)",
+     "Teams of two (4, 6 or 8 players): seats 1-2, 3-4... share Fortitude, Alcohol and Gold"),
+    ("boss-battle", "Boss Battle (3-5 players)", "One villain Boss (seat 1) against 2-4 Challengers sharing a "
+     "mat (3-5 players); a villain you choose is the Boss, anyone else a Challenger"),
+    ("two-headed-boss-battle", "Two-Headed Boss Battle (4 or 6)",
+     "Teams of two villains with Boss decks (4 or 6 players): every seat is a Boss, so heroes can't play"),
+    ("leaders-and-lackeys", "Leaders and Lackeys (4, 6 or 8)", "Teams of a villain Leader (seats 1, 3...) and a "
+     "Lackey, anyone (4, 6 or 8 players); a villain you choose leads, a hero is a Lackey"),
+    ("boss-versus-boss", "Boss Versus Boss (2-5)", "Everyone a villain with a Boss deck, each for themselves "
+     "(2-5 players): heroes can't play"),
+)
+TURN_TIMERS = (("", "No timer"), ("30", "30 s"), ("60", "1 min"), ("120", "2 min"), ("86400", "1 day"))
+NO_VILLAIN = "needs a villain's pack (the RDI 6 villains or Nerodia), and none is installed"
+
+
+def _variant_offers(groups: list[dict]) -> dict:
+    """The Game select's options and, for lobby.js, what each means for the owner's character:
+    `seat` is where a hero sits, or "" when every seat is a Boss (heroes are greyed out)."""
+    villains = characters.villains(groups)
+    rows = []
+    for value, label, title in VARIANT_OFFERS:
+        boss = bosses.is_boss_variant(value)
+        n = next((n for n in range(2, 9) if not engine.VARIANTS[value].check_seats(n)), 2) if boss else 0
+        rows.append({"value": value, "label": label, "title": title,
+                     "refused": NO_VILLAIN if boss and not villains else "",
+                     "heroes": not boss or not bosses.every_seat_a_boss(value, n)})
+    return {"rows": rows, "villains": sorted(villains),
+            "data": {"villains": sorted(villains), "no_heroes": [r["value"] for r in rows if not r["heroes"]]}}
+
+
+def _kept_form(request, default_bot: str) -> tuple[dict, str]:
+    """The Create table form's values: the defaults, or the form as last posted when it was
+    refused (kept in the session for this one page), and the refusal's sentence, shown next to
+    the form rather than atop the page."""
+    kept = request.session.pop(FORM_KEY, None) or {}
+    posted = kept.get("fields") or {}
+    one = {k: (v[0] if v else "") for k, v in posted.items()}
+    return {"variant": "base", "player_count": "3", "character": "", "starting_gold": "", "ai_seats": "0",
+            "bot": default_bot, "turn_seconds": "", **one, "packs": posted.get("packs", []),
+            "on": [k for k, v in one.items() if v == "1"]}, kept.get("refused", "")
 
 
 def _live_games(user) -> list[dict]:
@@ -184,7 +233,8 @@ def _number(text, default=None):
 def table_create(request):
     """The lobby's Create table: the table, the owner's seat, AI seats and maybe the start, in
     one transaction, so a refusal at any step (the setup, a seat, a per-user limit) leaves
-    nothing behind, only the refusal's sentence on the lobby."""
+    nothing behind, only the refusal's sentence next to the form, which comes back as filled
+    (the fields are kept in the session for the one redirect to the lobby)."""
     p = request.POST
     try:
         with transaction.atomic():
@@ -193,9 +243,19 @@ def table_create(request):
                 game = services.table_start(table_id=table.pk, user=request.user)
                 return redirect("web-game", game_id=game.pk)
     except ServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect("web-lobby")
+        message = exc.message
+        if exc.code == "boss_not_villain" and p.get("character"):
+            message += f" {BOSS_FIX}"
+        request.session[FORM_KEY] = {"refused": message,
+                                     "fields": {k: p.getlist(k) for k in p if k != "csrfmiddlewaretoken"}}
+        return redirect(reverse("web-lobby") + "#create-table")
     return redirect("web-table", table_id=table.pk)
+
+
+FORM_KEY = "create_table_form"
+#: After the engine's sentence refusing a hero for a Boss seat: the web form's ways out.
+BOSS_FIX = ("To play a hero, choose Boss Battle (a Challenger) or Leaders and Lackeys (a Lackey); "
+            "or leave your character on Random, which casts a villain.")
 
 
 def _create_from_form(request, p) -> Table:
@@ -219,22 +279,28 @@ def _create_from_form(request, p) -> Table:
     ai_count = max(0, min(_int(p.get("ai_seats"), 0), table.player_count - 1))
     chosen = (table.options or {}).get("packs", chosen)     # a Boss table adds the villains' packs
     offered = registry.characters(chosen)
-    used = [_pick(p.get("character"), [], offered)]
     if bosses.is_boss_variant(table.variant):
-        _boss_seats(request, table, used[0], ai_count, p.get("bot"))
-    else:
-        services.seat_take(table_id=table.pk, user=request.user, character=used[0])
-        for _ in range(ai_count):
-            used.append(_pick(None, used, offered))
-            services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True,
-                               bot=p.get("bot"))
+        _boss_seats(request, table, p.get("character"), ai_count, p.get("bot"))
+        return table
+    used = [_pick(p.get("character"), [], offered)]
+    services.seat_take(table_id=table.pk, user=request.user, character=used[0])
+    for _ in range(ai_count):
+        used.append(_pick(None, used, offered))
+        services.seat_take(table_id=table.pk, user=request.user, character=used[-1], ai=True, bot=p.get("bot"))
     return table
 
 
-def _boss_seats(request, table, character: str, ai_count: int, bot) -> None:
-    """The owner sits where its character fits (a villain is the Boss, R-BOSS-SEAT); AI seats
-    take villains for the Boss seats left and anyone elsewhere (games/bosses.py)."""
+def _boss_seats(request, table, character: str | None, ai_count: int, bot) -> None:
+    """The owner sits where its character fits (a villain is the Boss or Leader, a hero a
+    Challenger or Lackey, R-BOSS-SEAT); "Random" casts a villain for the first seat, as the
+    engine casts a Boss table; AI seats take villains for the Boss seats left and anyone
+    elsewhere (games/bosses.py)."""
     content = engine.load_content(registry.content_for((table.options or {}).get("packs")))
+    if character not in content.characters:
+        try:
+            character = bosses.random_owner(table.variant, table.player_count, content.characters.values())
+        except ValueError as exc:
+            raise ServiceError(str(exc), code="boss_not_villain") from None
     index = bosses.owner_seat(table.variant, table.player_count, content.characters[character])
     mine = services.seat_take(table_id=table.pk, user=request.user, character=character, index=index)
     try:

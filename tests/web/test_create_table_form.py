@@ -1,17 +1,27 @@
 """The lobby's Create table form and the rematch button go through the engine's one validation
 of a table's setup (games/engine/table_setup.py): a bad timer, Starting Gold or option is
 refused with the sentence the API gives (never a 500), and a refused request leaves nothing
-behind: no table, no seat, not even the owner's."""
+behind: no table, no seat, not even the owner's; the lobby then shows the form as it was filled,
+with the sentence next to it (issue 43 item 7). Boss tables: "Random" casts a villain for the
+owner's seat, a hero is a Challenger or a Lackey where the rules allow one, and is greyed out
+with the reason where every seat is a Boss."""
+import json
+import re
+import shutil
+from pathlib import Path
+
 import pytest
 
 from games import services
 from games.engine import table_setup
 from games.engine.errors import SetupError
 from games.models import Game, Seat, Table
+from tests.packs.conftest import packs_dir  # noqa: F401 (fixture)
 from tests.replay.conftest import client_for
 from tests.web.test_site_features import _fresh_cache, ana, finished_game  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).parents[2]
 FORM = {"player_count": "2", "character": "zot", "ai_seats": "1", "variant": "base"}
 
 
@@ -20,8 +30,10 @@ def _post(user, **fields):
 
 
 def _lobby_says(response) -> list[str]:
-    assert response.status_code == 200 and response.redirect_chain[-1][0] == "/", response.redirect_chain
-    return [str(m) for m in response.context["messages"]]
+    """The refusal's sentence, said next to the form (not atop the page) on the lobby."""
+    assert response.status_code == 200 and response.redirect_chain[-1][0] == "/#create-table", response.redirect_chain
+    assert not list(response.context["messages"])
+    return [response.context["form_refused"]] if response.context["form_refused"] else []
 
 
 def _api_says(user, **body) -> dict:
@@ -95,3 +107,94 @@ def test_a_rematch_refused_after_the_owner_sat_leaves_nothing(finished_game, ana
     Seat.objects.filter(table=finished_game.table, index=1).update(bot="retired-bot")
     said = _rematch_refused(ana, finished_game)
     assert said and "retired-bot" in said[0]
+
+
+# --- issue 43 item 7: refusals a player can make sense of ----------------------------------
+
+BOSS = {"character": "", "ai_seats": "3", "start": "1", "bot": "heuristic"}
+
+
+@pytest.mark.parametrize("variant", ["leaders-and-lackeys", "two-headed-boss-battle"])
+def test_random_at_a_boss_team_table_casts_a_villain_for_the_owner_s_seat(ana, variant):
+    from games.packs import registry
+
+    for _ in range(4):          # Random was refused whenever it drew a hero
+        r = client_for(ana).post("/tables/new/", {**BOSS, "player_count": "4", "variant": variant, "start": ""})
+        table = Table.objects.get()
+        assert r["Location"] == f"/tables/{table.pk}/", r.get("Location")
+        owner = table.seats.get(user=ana)
+        assert owner.index == 0 and table.seats.count() == 4
+        villains = {c["id"] for d in registry.content_for(table.options["packs"])
+                    for c in d.get("characters", []) if c.get("alignment") == "villain"}
+        assert owner.character in villains
+        table.delete()
+
+
+def test_a_hero_is_a_lackey_in_leaders_and_lackeys(ana):
+    r = client_for(ana).post("/tables/new/", {**BOSS, "character": "zot", "player_count": "4",
+                                              "variant": "leaders-and-lackeys"})
+    game = Game.objects.get()
+    assert r["Location"] == f"/games/{game.pk}/"
+    assert game.table.seats.get(user=ana).index == 1       # Team A's Lackey; an AI villain leads
+
+
+def test_a_hero_where_every_seat_is_a_boss_is_refused_saying_which_seat_why_and_how_to_fix_it(ana):
+    said = _lobby_says(_post(ana, player_count="4", variant="two-headed-boss-battle", ai_seats="3"))
+    assert not Table.objects.exists()
+    assert len(said) == 1
+    assert said[0].startswith("Seat 1 plays a Boss in Two-Headed Boss Battle, and a Boss must be a villain: "
+                              "Zot the Wizard is not one")
+    assert "Leaders and Lackeys (a Lackey)" in said[0] and "Random" in said[0]
+
+
+def test_the_form_says_which_games_take_no_hero_and_who_the_villains_are(ana):
+    r = client_for(ana).get("/")
+    data = json.loads(re.search(r'<script id="lobby-variants" type="application/json">(.*?)</script>',
+                                r.content.decode()).group(1))
+    assert set(data["no_heroes"]) == {"two-headed-boss-battle", "boss-versus-boss"}
+    assert {"daareka", "nerodia"} <= set(data["villains"]) and "zot" not in data["villains"]
+    assert 'src="/static/rdi/lobby.js"' in r.content.decode()
+
+
+def test_boss_games_are_offered_disabled_with_the_reason_when_no_villain_is_installed(packs_dir, ana):  # noqa: F811
+    page = client_for(ana).get("/").content.decode()
+    for variant in ("boss-battle", "two-headed-boss-battle", "leaders-and-lackeys", "boss-versus-boss"):
+        option = re.search(rf'<option value="{variant}"[^>]*>[^<]*', page).group(0)
+        assert " disabled" in option and "needs a villain&#x27;s pack" in option, option
+    assert re.search(r'<option value="base"[^>]* selected', page)
+
+
+def test_the_pub_crawl_without_tavern_drinks_is_offered_disabled_with_the_reason(packs_dir, ana):  # noqa: F811
+    for name in ("taverns",):
+        shutil.copy(ROOT / "packs" / f"{name}.json", packs_dir / f"{name}.json")
+    page = client_for(ana).get("/").content.decode()
+    box = re.search(r'<input type="checkbox" name="pub_crawl"[^>]*>', page).group(0)
+    assert " disabled" in box
+    assert "Can't be chosen: it needs a pack of Tavern Drinks for its taverns, and none is installed." in page
+
+
+def test_a_refused_form_comes_back_as_filled(ana):
+    fields = {"variant": "base", "player_count": "7", "character": "gerki", "otto": "1", "packs": ["rdi6-daareka"],
+              "starting_gold": "15", "ai_seats": "6", "bot": "random", "turn_seconds": "120", "start": "1"}
+    r = client_for(ana).post("/tables/new/", fields, follow=True)
+    said = _lobby_says(r)
+    assert said and "Otto" in said[0] and not Table.objects.exists()
+    page = r.content.decode()
+    form = page[page.index('id="create-table"'):page.index("</form>", page.index('id="create-table"'))]
+    assert said[0].replace("'", "&#x27;") in form                  # next to the form
+    assert re.search(r'<option value="7" selected>', form)
+    assert re.search(r'<option value="gerki" selected>', form)
+    assert re.search(r'name="otto" value="1" id="otto" checked', form)
+    assert re.search(r'name="packs" value="rdi6-daareka" checked', form)
+    assert 'name="starting_gold"' in form and 'value="15"' in form
+    assert re.search(r'name="ai_seats" min="0" max="7" value="6"', form)
+    assert re.search(r'<option value="random" selected>', form)
+    assert re.search(r'<option value="120" selected>', form)
+    assert re.search(r'name="start" value="1" checked', form)
+    again = client_for(ana).get("/").content.decode()              # kept for one page only
+    assert 'class="msg error form-refused"' not in again and '<option value="gerki" selected>' not in again
+
+
+def test_a_refused_boss_form_keeps_its_game(ana):
+    r = client_for(ana).post("/tables/new/", {**FORM, "variant": "boss-versus-boss", "player_count": "3"}, follow=True)
+    assert _lobby_says(r) and re.search(r'<option value="boss-versus-boss"[^>]* selected>', r.content.decode())
