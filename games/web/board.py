@@ -176,11 +176,14 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     by_card: dict[int, list] = {}
     titles = {c["id"]: "“" + c["title"] + "”" for c in (you or {}).get("hand", [])}
     titles.update(tavern.titles(view))                  # the Prizes: in the Inn, and won ones played
+    prize_texts = tavern.texts(view)
     general = []
     discards = []
     for d in decisions:
         entry = {"label": label(d, prompt["kind"], names, stack, minions, titles), "json": json.dumps(d, sort_keys=True),
                  "key": uuid.uuid4().hex, "type": d.get("type")}
+        if d.get("type") == "prize" or (d.get("type") == "play" and d.get("card") in prize_texts):
+            entry["detail"] = prize_texts.get(d.get("card"), "")
         if d.get("type") == "potion":
             entry["confirm"] = f"{entry['label']}? Your team has {(teams.get(me) or {}).get('potions', 0)} left."
         if d.get("type") == "discard":

@@ -37,8 +37,9 @@
       .then(function (r) { if (!r.ok) throw new Error("board " + r.status); return r.text(); })
       .then(function (html) {
         var holder = document.getElementById("board");
-        var picked = selectedDiscards(), focused = focusKey();
+        var picked = selectedDiscards(), focused = focusKey(), peeks = openPeeks();
         holder.innerHTML = html;
+        reopenPeeks(peeks);
         var b = board();
         if (b) { seq = Math.max(seq, parseInt(b.dataset.seq, 10)); root.dataset.seq = String(seq); }
         restoreDiscards(picked);
@@ -175,7 +176,26 @@
     });
   }
 
+  /* On a phone the prompt bar sticks to the bottom of the screen: it keeps to the room under
+     the player's own mat (which the stylesheet puts first), so at first view neither hides the
+     other; a bar that needs more scrolls inside itself (issue 43 item 6). */
+  function fitPrompt() {
+    var p = document.querySelector("#board .prompt.yours"), m = document.querySelector("#board .seats > .mat.you");
+    if (!p) return;
+    if (!m || window.matchMedia("(min-width: 1000px)").matches) { p.style.maxHeight = ""; return; }
+    var h = window.innerHeight, room = h - (m.getBoundingClientRect().bottom + window.scrollY) - 8;
+    p.style.maxHeight = Math.round(Math.min(Math.max(room, h * 0.25), h * 0.62)) + "px";
+  }
+  window.addEventListener("resize", fitPrompt);
+  function openPeeks() {
+    return Array.prototype.map.call(document.querySelectorAll("#board details[open][data-peek]"), function (d) { return d.dataset.peek; });
+  }
+  function reopenPeeks(keys) {
+    keys.forEach(function (k) { var d = document.querySelector('#board details[data-peek="' + k + '"]'); if (d) d.open = true; });
+  }
+
   function bindBoard() {
+    fitPrompt();
     Array.prototype.forEach.call(document.querySelectorAll("#board form.decide"), function (form) {
       form.addEventListener("submit", function (ev) {
         ev.preventDefault();

@@ -160,7 +160,8 @@ def test_the_board_shows_tokens_zones_and_pack_decisions_but_no_face_down_card(w
     for _, prompt, _ in bot_turns(game, limit=400):
         if prompt.seat == 0 and any(d["type"] == "activate" for d in prompt.decisions):
             page = client_for(ana).get(f"/games/{game.pk}/board/").content.decode()
-            assert re.search(r'Minions: <span class="in-play" title="[^"]*Wages 2[^"]*">Grunt the Brawler', page)
+            assert re.search(r'Minions: <details class="in-play card-peek" data-peek="\d+"><summary>Grunt the Brawler'
+                             r'(?: <span class="chip">acted</span>)?</summary><span class="peek-text">[^<]*Wages 2', page)
             assert "Grunt the Brawler acts at" in page            # the activation's button, in words
             seen_minion_labels = True
             break
