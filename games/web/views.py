@@ -106,8 +106,8 @@ NO_VILLAIN = "needs a villain's pack (the RDI 6 villains or Nerodia), and none i
 
 
 def _variant_offers(groups: list[dict]) -> dict:
-    """The Game select's options and, for lobby.js, what each means for the owner's character:
-    `seat` is where a hero sits, or "" when every seat is a Boss (heroes are greyed out)."""
+    """The Game select's options and, for lobby.js, what each means for the form: the games no
+    hero can play (every seat is a Boss), the villains, each game's player counts."""
     villains = characters.villains(groups)
     rows = []
     for value, label, title in VARIANT_OFFERS:
@@ -116,8 +116,36 @@ def _variant_offers(groups: list[dict]) -> dict:
         rows.append({"value": value, "label": label, "title": title,
                      "refused": NO_VILLAIN if boss and not villains else "",
                      "heroes": not boss or not bosses.every_seat_a_boss(value, n)})
+    # the player counts each game can be played with, from the engine's own check of the setup
+    counts = {value: [n for n in range(2, 9) if not engine.VARIANTS[value].check_seats(n)]
+              for value, _label, _title in VARIANT_OFFERS}
     return {"rows": rows, "villains": sorted(villains),
-            "data": {"villains": sorted(villains), "no_heroes": [r["value"] for r in rows if not r["heroes"]]}}
+            "data": {"villains": sorted(villains), "no_heroes": [r["value"] for r in rows if not r["heroes"]],
+                     "counts": counts, "options": _options_refused(counts)}}
+
+
+#: The form's option checkboxes (the table options of the same names, games/engine/extensions.py).
+FORM_OPTIONS = ("otto", table_options.DUNGEON, *tavern.OFFERS)
+
+
+def _options_refused(counts: dict) -> dict:
+    """variant -> {option: the engine's sentence} for the options a game refuses whatever its
+    player count (Otto in a team game), asked of each option's own check; an option refused
+    in the base game too (it needs a pack) is left to the checkbox's own offer."""
+    from games.engine import extensions
+    from games.engine.table_setup import Table as Setup
+
+    content = engine.load_content([engine.BASE_PACK])
+    out = {}
+    for value, ns in counts.items():
+        for name in FORM_OPTIONS:
+            option = extensions.OPTIONS.get(name)
+            if option is None or not ns:
+                continue
+            problem = option.check(Setup(ns[0], value, content), True)
+            if problem and not option.check(Setup(ns[0], "base", content), True):
+                out.setdefault(value, {})[name] = problem[1] if isinstance(problem, tuple) else problem
+    return out
 
 
 def _kept_form(request, default_bot: str) -> tuple[dict, str]:

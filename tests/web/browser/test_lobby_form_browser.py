@@ -1,6 +1,7 @@
 """The lobby's Create table form in Chromium (issue 43 item 7): Leaders and Lackeys with your
 character on Random makes a table with a villain Leader in your seat; choosing a game where
-every seat is a Boss greys the heroes out and says why; a refused form comes back as filled
+every seat is a Boss greys the heroes out and says why, as a game greys out the player counts
+it can't be played with; a refused form comes back as filled
 with the sentence next to it; at 1280x800 and 390x844."""
 import pytest
 
@@ -20,9 +21,15 @@ def test_leaders_and_lackeys_with_random_makes_a_table_with_a_villain_leader(sit
     note = page.inner_text("#character-note")
     assert "a hero is its Lackey" in note and "Random casts a villain Leader" in note, note
     assert form.locator("select[name=character] option[value=zot]").is_enabled()
-    form.locator("select[name=player_count]").select_option("4")
+    assert not form.locator("input[name=otto]").is_enabled()
+    assert page.inner_text("#options-note").startswith("Otto can't play in a team variant")
+    assert form.locator("select[name=player_count]").input_value() == "4", "3 players can't play it"
+    assert not form.locator("select[name=player_count] option[value='5']").is_enabled()
+    said = page.inner_text("#players-note")
+    assert said == "Leaders and Lackeys is played by 4, 6 or 8 players. Players set to 4.", said
     form.locator("input[name=ai_seats]").fill("3")
     shot(page, "lobby-form-leaders-desktop")
+    page.locator("#create-table").screenshot(path=str(ARTIFACTS / "lobby-form-leaders-desktop-form.png"))
     form.locator("button[type=submit]").click()
     page.wait_for_url(f"{site.url}/tables/*/")
     seats = page.inner_text("#table-seats")
@@ -47,6 +54,7 @@ def test_heroes_are_greyed_out_where_every_seat_is_a_boss_and_a_refused_form_kee
     # a setup the engine refuses: Otto with seven players
     form.locator("select[name=variant]").select_option("base")
     assert form.locator("select[name=character] option[value=zot]").is_enabled()
+    assert form.locator("input[name=otto]").is_enabled() and page.inner_text("#options-note") == ""
     form.locator("select[name=player_count]").select_option("7")
     character.select_option("gerki")
     form.locator("input[name=otto]").check()
@@ -72,6 +80,8 @@ def test_heroes_are_greyed_out_where_every_seat_is_a_boss_and_a_refused_form_kee
     fits(page)
     shot(page, "lobby-form-refused-phone")
     form.locator("select[name=variant]").select_option("boss-versus-boss")
+    assert form.locator("select[name=player_count]").input_value() == "5"
+    assert page.inner_text("#players-note") == "Boss Versus Boss is played by 2, 3, 4 or 5 players. Players set to 5."
     shot(page, "lobby-form-bvb-phone")
     page.locator("#create-table").screenshot(path=str(ARTIFACTS / "lobby-form-bvb-phone-form.png"))
     page.set_viewport_size({"width": 1280, "height": 800})
