@@ -59,22 +59,28 @@ def stream_port():
 
 
 class Sse:
-    """One SSE connection; the `id:` lines it receives land in `ids`."""
+    """One SSE connection to `/stream/<kind>/<key>/`; the `id:` lines it receives land in
+    `ids`, each message's (id, data) in `messages`."""
 
-    def __init__(self, port: int, game: int, last: int | None = None):
+    def __init__(self, port: int, game: int, last: int | None = None, kind: str = "games"):
         self.ids: queue.Queue = queue.Queue()
+        self.messages: queue.Queue = queue.Queue()
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
         extra = f"Last-Event-ID: {last}\r\n" if last is not None else ""
-        self.sock.sendall(f"GET /stream/games/{game}/ HTTP/1.1\r\nHost: test\r\n{extra}\r\n".encode())
+        self.sock.sendall(f"GET /stream/{kind}/{game}/ HTTP/1.1\r\nHost: test\r\n{extra}\r\n".encode())
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
     def _read(self):
+        ident = None
         try:
             with self.sock.makefile("rb") as lines:
                 for line in lines:
                     if line.startswith(b"id: "):
-                        self.ids.put(int(line[4:].strip()))
+                        ident = int(line[4:].strip())
+                        self.ids.put(ident)
+                    elif line.startswith(b"data: "):
+                        self.messages.put((ident, orjson.loads(line[6:])))
         except (OSError, ValueError):
             pass
 

@@ -4,15 +4,13 @@ and it tells the owner how to invite friends. The stream runs under uvicorn on t
 Redis and this run's Postgres."""
 import queue
 import socket
-import threading
 import time
 
-import orjson
 import pytest
 from django.test import Client
 
 from games import live_channels, services
-from tests.web.test_stream_namespace import stream_port  # noqa: F401  (a fixture)
+from tests.web.test_stream_namespace import Sse, stream_port  # noqa: F401  (stream_port: a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,51 +33,22 @@ def table(django_user_model):
     return table, ana, bob
 
 
-class TableSse:
-    """One SSE connection to a table's stream: each message's (id, data)."""
-
-    def __init__(self, port: int, table: int, last: int | None = None):
-        self.messages: queue.Queue = queue.Queue()
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-        query = f"?last={last}" if last is not None else ""
-        self.sock.sendall(f"GET /stream/tables/{table}/{query} HTTP/1.1\r\nHost: test\r\n\r\n".encode())
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        ident = None
-        try:
-            with self.sock.makefile("rb") as lines:
-                for line in lines:
-                    if line.startswith(b"id: "):
-                        ident = int(line[4:].strip())
-                    elif line.startswith(b"data: "):
-                        self.messages.put((ident, orjson.loads(line[6:])))
-        except (OSError, ValueError):
-            pass
-
-    def next(self, timeout: float = 10.0):
-        return self.messages.get(timeout=timeout)
-
-    def close(self):
-        try:
-            self.sock.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
-        self.sock.close()
+def table_sse(port: int, table: int, last: int | None = None) -> Sse:
+    return Sse(port, table, last, kind="tables")
 
 
 def test_the_table_stream_announces_each_seat_and_the_start(table, stream_port):  # noqa: F811
     table, ana, bob = table
-    sse = TableSse(stream_port, table.pk)
+    sse = table_sse(stream_port, table.pk)
     try:
-        assert sse.next() == (1, {"table": table.pk, "version": 1})     # the store's version on connect
+        assert sse.messages.get(timeout=10) == (1, {"table": table.pk, "version": 1})  # the store's, on connect
         time.sleep(0.3)                                                  # the subscriber is listening
         services.seat_take(table_id=table.pk, user=bob, character="fiona")
-        assert sse.next() == (2, {"table": table.pk, "version": 2})
+        assert sse.messages.get(timeout=10) == (2, {"table": table.pk, "version": 2})
         services.seat_take(table_id=table.pk, user=ana, character="gerki", ai=True)
-        assert sse.next()[0] == 3
+        assert sse.messages.get(timeout=10)[0] == 3
         services.table_start(table_id=table.pk, user=ana, seed="ab" * 32)
-        assert sse.next()[0] == 4
+        assert sse.messages.get(timeout=10)[0] == 4
     finally:
         sse.close()
 
@@ -90,14 +59,14 @@ def test_a_reconnect_gets_what_it_missed_and_a_ping_alone_changes_nothing(table,
 
     table, ana, bob = table
     services.seat_take(table_id=table.pk, user=bob, character="fiona")
-    sse = TableSse(stream_port, table.pk, last=1)
+    sse = table_sse(stream_port, table.pk, last=1)
     try:
-        assert sse.next()[0] == 2
+        assert sse.messages.get(timeout=10)[0] == 2
         time.sleep(0.3)
         # a ping is only "read the table again": the store says nothing changed, so nothing is sent
         redis.Redis.from_url(settings.REDIS_URL).publish(live_channels.table_channel(table.pk), b'{"table": 1}')
         with pytest.raises(queue.Empty):
-            sse.next(timeout=0.6)
+            sse.messages.get(timeout=0.6)
     finally:
         sse.close()
 
