@@ -141,8 +141,7 @@ def test_two_players_see_each_others_moves_live_and_never_the_other_hand(site, c
     a.goto(table_url)
     a.click("#start")
     a.wait_for_url(f"{site.url}/games/*/")
-    b.goto(table_url)                      # the started table sends Bob on to the game
-    b.wait_for_url(f"{site.url}/games/*/")
+    b.wait_for_url(f"{site.url}/games/*/")   # Bob's table page follows its stream on to the game
     assert a.url == b.url
     for p in (a, b):
         p.evaluate("window.__noReload = true")
