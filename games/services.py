@@ -20,7 +20,7 @@ import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 
-from games import bosses, chain, engine, quotas, store, table_pings
+from games import bosses, chain, engine, live_channels, quotas, store
 from games.engine.boss import is_boss_variant
 from games.engine.canonical import digest
 from games.engine.errors import SetupError
@@ -133,7 +133,7 @@ def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: i
         problem = bosses.seat_problem(table.variant, index, table.player_count, content.characters[character])
         if problem:
             raise ServiceError(problem, code="boss_not_villain")
-        table_pings.after_change(table.pk)
+        _table_changed(table.pk)
         return Seat.objects.create(table=table, index=index, user=None if ai else user, is_ai=ai, character=character,
                                    bot=bot if ai else "")
 
@@ -156,7 +156,7 @@ def table_start(*, table_id: int, user, seed: str | None = None, position: dict 
         if len(seats) != table.player_count:
             raise Conflict(f"{len(seats)} of {table.player_count} seats are taken; fill every seat (players or AI) "
                            "before starting.", code="seats_not_filled")
-        table_pings.after_change(table.pk)
+        _table_changed(table.pk)
         return game_create(table=table, seats=seats, seed=seed, position=position, forked_from=forked_from)
 
 
@@ -668,12 +668,23 @@ def _redis_client():
     return _redis
 
 
+def _table_changed(table_id: int) -> None:
+    """After the commit, ping the table page's stream: a seat was taken or the table started.
+    Like a game's ping it only means "read this table again" (games/web/stream.py reads the
+    table's version from Postgres, never from the ping)."""
+    def publish():
+        try:
+            _redis_client().publish(live_channels.table_channel(table_id), orjson.dumps({"table": table_id}))
+        except Exception:  # noqa: BLE001 - the page also re-reads every 5 s; a lost ping costs a delay
+            log.warning("could not publish table %s's ping", table_id, exc_info=True)
+
+    transaction.on_commit(publish)
+
+
 def live_channel(game_id: int) -> str:
     """The Redis pub/sub channel that carries `{"game": id, "seq": n}` after each commit, in
     this deployment's namespace (`games.live_channels`): the stream reads the seq from the
     store on each ping and never relays the ping's own."""
-    from games import live_channels
-
     return live_channels.channel(game_id)
 
 

@@ -4,7 +4,7 @@
     GET /stream/tables/<id>/           Last-Event-ID: <version>
 
 A lobby table's stream works the same way on its own channels (`rdi:<deployment>:table:*`,
-games.table_pings) with the table's version for a seq (its seats, plus one once started):
+`services._table_changed`) with the table's version for a seq (its seats, plus one once started):
 `data: {"table": <id>, "version": <n>}`; the table page then fetches its seat list.
 
 One Redis subscriber per process (pattern `rdi:<deployment>:game:*`, the channels
@@ -166,8 +166,15 @@ class Hub:
                     pass
 
 
+#: A table's version: it only ever gains seats and then starts, so the count of its seats
+#: plus one once started rises with every change, an SSE id the page can resume from with no
+#: column of its own.
+TABLE_SQL = ("SELECT (SELECT count(*) FROM games_seat WHERE table_id = t.id)"
+             " + CASE WHEN t.status = 'started' THEN 1 ELSE 0 END FROM games_table t WHERE t.id = %s")
+
+
 class Store:
-    """One number per id from Postgres: a game's seq, or (`sql` = table_pings.VERSION_SQL) a
+    """One number per id from Postgres: a game's seq, or (`sql` = TABLE_SQL) a
     lobby table's version. A small async pool, shared with the store given as `shared`."""
 
     GAME_SQL = "SELECT seq FROM games_game WHERE id = %s"
@@ -219,12 +226,12 @@ class StreamApp:
         if self.hub is None:
             from django.conf import settings
 
-            from games import live_channels, table_pings
+            from games import live_channels
 
             redis_url = self._redis_url or settings.REDIS_URL
             self.store = Store(self._conninfo or _conninfo_from_django())
             self.hub = Hub(redis_url, self.store, self._prefix or live_channels.prefix())
-            self.table_store = Store(self.store.conninfo, sql=table_pings.VERSION_SQL, shared=self.store)
+            self.table_store = Store(self.store.conninfo, sql=TABLE_SQL, shared=self.store)
             self.tables = Hub(redis_url, self.table_store, live_channels.table_prefix())
         self.hub.ensure_started()
         self.tables.ensure_started()
