@@ -39,7 +39,7 @@ urlpatterns = [
     path("", include("disputes.urls")),
     path("api/", include("games.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema", template_name="api/swagger_ui.html"), name="api-docs"),
     path("", include("replay.urls")),
     path("", include("games.web.urls")),
     re_path(r"^api/", api_not_found),     # last: only what nothing above knows

@@ -45,6 +45,7 @@
         restoreDiscards(picked);
         bindBoard();
         restoreFocus(focused);
+        sayPrompt();
         var yours = isYours();
         if (yours && !wasYours) notifyTurn();
         if (!yours) stopFlash();
@@ -69,6 +70,20 @@
       });
     Promise.all([boardReq, logReq]).catch(function () { /* the next ping or the poll retries */ })
       .then(function () { busy = false; if (again) { again = false; refresh(); } });
+  }
+
+  /* The board is swapped whole, so a live region inside it would not be read out: a screen
+   * reader hears the player's prompt from #announce, outside it, each time the prompt changes
+   * (what others do reaches it through the log, a live region of its own). */
+  var announce = document.getElementById("announce"), said = promptWords();
+  function promptWords() { var a = document.querySelector("#board #prompt.yours .ask"); return a ? a.textContent.trim() : ""; }
+  function sayPrompt() {
+    var now = promptWords();
+    if (now && now !== said && announce) {
+      announce.textContent = "";      /* emptied first: the same words again are news again */
+      setTimeout(function () { announce.textContent = now; }, 50);
+    }
+    said = now;
   }
 
   /* live updates: {game, seq} pings; the browser resumes with Last-Event-ID by itself */

@@ -9,6 +9,7 @@
   var box = document.getElementById("frame");
   var select = document.getElementById("perspective");
   var atInput = document.getElementById("at");
+  var announce = document.getElementById("announce");
   var busy = null, queued = null;
 
   function current() {
@@ -45,6 +46,9 @@
         if (!res.ok) { alert("Can't show that: " + res.text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim().slice(0, 300)); return; }
         box.innerHTML = res.text;
         history.replaceState(null, "", location.pathname + query);
+        /* the frame is swapped whole, so a region inside it would not be read out: say the step here */
+        announce.textContent = [box.querySelector(".step-head"), box.querySelector("#narration")]
+          .map(function (el) { return el ? el.textContent.replace(/\s+/g, " ").trim() : ""; }).join(". ");
         refresh();
       })
       .finally(function () {
@@ -84,15 +88,16 @@
       var mat = box.querySelector('.mat[data-seat="' + c.seat + '"], .mat[data-seats~="' + c.seat + '"]');    /* a team's mat holds both seats */
       var el = mat && mat.querySelector(SELECTORS[c.stat]);
       if (!el) return;
-      el.classList.add("changed");
-      el.setAttribute("tabindex", "0");
-      el.setAttribute("role", "button");
-      el.dataset.change = i;
-      el.title = "Was " + c.before + ": click to see why";
+      /* a button inside the figure (a dd or a gauge's value keeps its own role): Tab reaches it, Enter opens it */
+      var b = document.createElement("button");
+      b.type = "button"; b.className = "linklike changed"; b.dataset.change = i;
+      b.textContent = el.textContent;
+      b.title = "Was " + c.before + ": click to see why";
+      b.setAttribute("aria-label", el.textContent + ", was " + c.before + ": see why");
+      el.textContent = ""; el.appendChild(b);
     });
   }
   box.addEventListener("click", onExplain);
-  box.addEventListener("keydown", function (e) { if (e.key === "Enter") onExplain(e); });
   function onExplain(e) {
       var el = e.target.closest("[data-change]");
       if (!el) return;
