@@ -202,6 +202,16 @@
     p.style.maxHeight = Math.round(Math.min(Math.max(room, h * 0.25), h * 0.62)) + "px";
   }
   window.addEventListener("resize", fitPrompt);
+  /* what is above the bar can grow between two boards (the countdown's words wrap the status
+     strip onto a second line at 360 px): fit again when the strip or the mat changes size */
+  var grows = window.ResizeObserver ? new ResizeObserver(function () { fitPrompt(); }) : null;
+  function watchAbovePrompt() {
+    if (!grows) return;
+    grows.disconnect();
+    ["#board .status-strip", "#board .seats > .mat.you"].forEach(function (sel) {
+      var el = document.querySelector(sel); if (el) grows.observe(el);
+    });
+  }
   function openPeeks() {
     return Array.prototype.map.call(document.querySelectorAll("#board details[open][data-peek]"), function (d) { return d.dataset.peek; });
   }
@@ -211,6 +221,7 @@
 
   function bindBoard() {
     fitPrompt();
+    watchAbovePrompt();
     Array.prototype.forEach.call(document.querySelectorAll("#board form.decide"), function (form) {
       form.addEventListener("submit", function (ev) {
         ev.preventDefault();
