@@ -114,6 +114,7 @@ def chrome():
     from playwright.sync_api import sync_playwright
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "a11y.txt").unlink(missing_ok=True)       # this run's audit only
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
@@ -121,6 +122,37 @@ def chrome():
 
 
 def shot(page, name: str) -> Path:
+    """A screenshot of the page as it is, which is also audited (`audit`): every page a browser
+    test looks at is checked at the width it was seen."""
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    audit(page, name)
     return path
+
+
+AXE = None
+# Swagger UI's own widget on /api/docs/ is another project's markup (its page around it is ours)
+NOT_OURS = ["#swagger-ui"]
+
+
+def audit(page, where: str) -> None:
+    """axe-core's WCAG 2.1 A/AA and best-practice rules on the page as it is now: no serious or
+    critical violation. Every violation, of any impact, is listed in var/screenshots/a11y.txt."""
+    global AXE
+    if AXE is None:
+        from axe_playwright_python.sync_playwright import Axe
+        AXE = Axe()
+    found = AXE.run(page, context={"exclude": [[s] for s in NOT_OURS]}, options={
+        "resultTypes": ["violations"],
+        "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})
+    violations = found.response["violations"]
+    with open(ARTIFACTS / "a11y.txt", "a") as log:
+        log.write(f"{where} ({page.viewport_size['width']} px): {len(violations)} violations\n")
+        for v in violations:
+            node = v["nodes"][0]
+            log.write(f"  {v['impact']} {v['id']} x{len(v['nodes'])}: {node['target']} {' '.join(node['html'].split())[:160]}\n")
+    bad = [v for v in violations if v["impact"] in ("serious", "critical")]
+    assert not bad, f"{where}: accessibility violations:\n" + "\n".join(
+        f"{v['impact']} {v['id']} ({v['help']}): {[n['target'] for n in v['nodes'][:3]]} {v['nodes'][0]['html'][:200]}"
+        for v in bad)
+

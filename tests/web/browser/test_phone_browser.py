@@ -12,9 +12,10 @@ PHONE = {"reduced_motion": "reduce", "is_mobile": True, "has_touch": True}
 SIZES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
 
 # Every element of the board whose text is cut: an ellipsis or a clamp that hides some of it,
-# or a box that hides what overflows it. Gauges' bars are drawings, not text.
+# or a box that hides what overflows it. Gauges' bars are drawings, not text; a heading for
+# screen readers only (.visually-hidden) is not shown at all.
 CLIPPED = """() => [...document.querySelectorAll('#board *')].filter(e => {
-  if (!e.offsetParent || !e.textContent.trim() || e.closest('.track')) return false;
+  if (!e.offsetParent || !e.textContent.trim() || e.closest('.track, .visually-hidden')) return false;
   const s = getComputedStyle(e);
   const hides = ['hidden', 'clip'].includes(s.overflowX) || ['hidden', 'clip'].includes(s.overflowY);
   const cut = e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;
