@@ -23,6 +23,20 @@ import pytest
 from django.db.backends.signals import connection_created
 
 
+FAST_HASHER = "django.contrib.auth.hashers.MD5PasswordHasher"
+
+
+def pytest_configure(config):
+    """A fast password hasher for the tests' users, here and in every process a test starts
+    (uvicorn, Celery workers: they read RDI_PASSWORD_HASHERS). The settings were loaded before
+    this conftest, so the running process is told directly. RDI_PASSWORD_HASHERS set outside
+    (say to Django's PBKDF2) is kept."""
+    from django.conf import settings
+
+    os.environ.setdefault("RDI_PASSWORD_HASHERS", FAST_HASHER)
+    settings.PASSWORD_HASHERS = os.environ["RDI_PASSWORD_HASHERS"].split(",")
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     from django.conf import settings
