@@ -117,6 +117,3 @@ class Table:
                 return fr
         return None
 
-
-def is_pass(decision: Decision) -> bool:
-    return decision.get("type") == "pass"

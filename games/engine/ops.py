@@ -15,10 +15,6 @@ def emit(state: State, kind: str, **data) -> None:
     state._fx.append(data)
 
 
-def card_key(state: State, cid: int) -> str:
-    return state.cards[cid]
-
-
 def card(state: State, cid: int):
     return of(state).cards[state.cards[cid]]
 

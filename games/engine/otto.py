@@ -152,10 +152,6 @@ def _check_steps(steps: list, vocab: dict, where: str, word: str):
 
 # --- where Otto is ---------------------------------------------------------------------------
 
-def playing(state: State) -> bool:
-    return bool(state.options) and bool(state.options.get(OPTION))
-
-
 def track(state: State, seat: int) -> tuple[int, int]:
     """(Fortitude, Alcohol Content) of the track facing `seat`."""
     return state.tokens[f"otto:fortitude:{seat}"], state.tokens[f"otto:alcohol:{seat}"]

@@ -340,8 +340,9 @@ def ordering_done(state: State, seat: int) -> bool:
 
 def first_answer(state: State, frame: dict):
     """(i, decisions): the first seat of the window's `poll` from `frame["i"]` on that is in
-    the game and has a legal response (`window_options` for each seat in turn, with what does
-    not depend on the seat looked up once); (len(poll), None) when no seat has one."""
+    the game and has a legal response (what `card_options`, the extras and the variant's
+    window_extras offer it, with what does not depend on the seat looked up once);
+    (len(poll), None) when no seat has one."""
     poll = frame["poll"]
     if "choosing" in frame:
         return len(poll), None
@@ -374,14 +375,6 @@ def first_answer(state: State, frame: dict):
         if out:
             return i, out
     return max(frame["i"], len(poll)), None
-
-
-def window_options(state: State, seat: int, frame: dict) -> list[dict]:
-    if "choosing" in frame:
-        return []
-    out = card_options(state, seat, ("window", frame)) + extras.options(state, seat, ("window", frame))
-    more = variants.of(state).window_extras
-    return out if more is None else out + more(state, seat, frame)
 
 
 def gamble_options(state: State, seat: int, rnd: dict) -> list[dict]:

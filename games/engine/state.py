@@ -7,7 +7,6 @@ from dataclasses import dataclass, field, fields
 
 from .canonical import copy, digest, dumps, loads
 
-HAND_SIZE = 7          # the default; a character's `hand_size` hook may change it (hooks.py)
 MAX_STAT = 20
 
 

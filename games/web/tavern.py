@@ -108,7 +108,6 @@ def table_lines(options: dict) -> list[str]:
 
 # --- the table page ------------------------------------------------------------------------
 
-PRIZE_ZONES = ("prize", "prize:discard", "prize:pot")
 PUB_CRAWL = "pub_crawl"
 
 
