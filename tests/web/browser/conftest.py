@@ -28,6 +28,17 @@ QUEUE = f"rdi-web-test-{os.getpid()}"
 pytestmark = pytest.mark.browser
 
 
+def pytest_collection_modifyitems(items):
+    """Every browser test needs the test database, which the site runs on; pytest-django creates
+    it only when a collected test asks for it, so a run of browser tests none of which did (one
+    file, say) ran the site on the development database. Transactional, as a browser test that
+    writes must be (docs/web.md, "Tests"): with a plain mark a session was still open when the
+    run ended, and the test database could not be dropped."""
+    for item in items:
+        if item.get_closest_marker("browser") and not item.get_closest_marker("django_db"):
+            item.add_marker(pytest.mark.django_db(transaction=True))
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -66,6 +77,8 @@ def site(django_db_setup, django_db_blocker):
     """The base URL of uvicorn + a Celery worker (with beat) on the test database."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: bin/test installs Debian's chromium (apt-get install chromium)")
+    if not settings.DATABASES["default"]["NAME"].startswith("test_"):
+        pytest.fail(f"the site would run on {settings.DATABASES['default']['NAME']}, not a test database")
     logdir = Path(tempfile.mkdtemp(prefix="rdi-web-"))
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": _database_url(), "RDI_CELERY_QUEUE": QUEUE,
