@@ -245,7 +245,7 @@ class Otto(extensions.TableOption):
         if value is False:
             return None
         if table.variant != "base":     # a foil to individual players [002:464]
-            return ("otto_team_variant", "Otto can't play in a team variant: he is a foil to individual players "
+            return ("otto_team_variant", "Otto can't play in a team or Boss game: he is a foil to individual players "
                                          "(Allies rulebook). Choose \"Everyone for themselves\" or leave Otto out.")
         if table.players > MAX_PLAYERS:     # R-OTTO-PLAYERS
             return ("otto_player_count", f"Otto plays at tables of 2 to {MAX_PLAYERS} players; choose fewer players "

@@ -154,7 +154,7 @@ def test_the_form_says_which_games_take_no_hero_and_who_the_villains_are(ana):
     assert set(data["no_heroes"]) == {"two-headed-boss-battle", "boss-versus-boss"}
     assert {"daareka", "nerodia"} <= set(data["villains"]) and "zot" not in data["villains"]
     assert data["counts"]["leaders-and-lackeys"] == [4, 6, 8] and data["counts"]["base"] == list(range(2, 9))
-    assert data["options"]["leaders-and-lackeys"]["otto"].startswith("Otto can't play in a team variant")
+    assert data["options"]["leaders-and-lackeys"]["otto"].startswith("Otto can't play in a team or Boss game")
     assert "base" not in data["options"]
     assert 'src="/static/rdi/lobby.js"' in r.content.decode()
 

@@ -57,7 +57,7 @@ def test_otto_is_refused_in_a_team_variant_and_at_seven_players(packs_dir, make_
     ana = make_user("ana")
     with pytest.raises(ServiceError) as e:
         services.table_create(owner=ana, player_count=4, variant="two-headed-dragon", options={"otto": True})
-    assert e.value.code == "otto_team_variant" and "team variant" in e.value.message
+    assert e.value.code == "otto_team_variant" and "team or Boss game" in e.value.message
     with pytest.raises(ServiceError) as e:
         services.table_create(owner=ana, player_count=7, options={"otto": True})
     assert e.value.code == "otto_player_count"

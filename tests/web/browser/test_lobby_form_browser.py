@@ -22,7 +22,7 @@ def test_leaders_and_lackeys_with_random_makes_a_table_with_a_villain_leader(sit
     assert "a hero is its Lackey" in note and "Random casts a villain Leader" in note, note
     assert form.locator("select[name=character] option[value=zot]").is_enabled()
     assert not form.locator("input[name=otto]").is_enabled()
-    assert page.inner_text("#options-note").startswith("Otto can't play in a team variant")
+    assert page.inner_text("#options-note").startswith("Otto can't play in a team or Boss game")
     assert form.locator("select[name=player_count]").input_value() == "4", "3 players can't play it"
     assert not form.locator("select[name=player_count] option[value='5']").is_enabled()
     said = page.inner_text("#players-note")
