@@ -83,7 +83,8 @@ def frame_context(request, game: Game, *, default_at: int | None = None) -> dict
                              "drink_me": s.get("drink_me", [])})
     if fr.get("actor") and fr["actor"].get("kind") == "bot":
         fr["actor"] = {**fr["actor"], "label": f"{bot_level(fr['actor'].get('name', ''))} bot"}
-    ctx.update(frame=fr, viewer=viewer, event_words=event_words(event["kind"]), viewer_str=str(viewer), decided=decided, everyone=everyone,
+    # the replay's own game-over panel does not offer the replay
+    ctx.update(replay_url=None, frame=fr, viewer=viewer, event_words=event_words(event["kind"]), viewer_str=str(viewer), decided=decided, everyone=everyone,
                drink_deck=fr["view"].get("drink_deck", []),
                # the Dungeon Event Deck (a table option), top first, when the viewer may see it
                dungeon_deck=list(reversed(((fr["view"].get("zones") or {}).get("dungeon") or {}).get("cards") or [])),

@@ -10,6 +10,8 @@ import json
 import uuid
 from typing import Any
 
+from django.urls import reverse
+
 from games.web.bots import bot_level
 from games.web.characters import SAMPLER_NOTE
 from games.web.narrate import OTTO_SEAT, drinks_to, seat_names, times
@@ -480,16 +482,8 @@ def _partner_hand(view: dict, me, names: list[str]) -> list[dict]:
             for s in view["seats"] if s["seat"] != me and "hand" in s]
 
 
-def replay_url(game_id: int) -> str | None:
-    """The replay page of the game once the replay pages exist (their own issue), else None."""
-    from django.urls import Resolver404, resolve
-
-    path = f"/games/{game_id}/replay/"
-    try:
-        resolve(path)
-    except Resolver404:
-        return None
-    return path
+def replay_url(game_id: int) -> str:
+    return reverse("replay-page", args=[game_id])
 
 
 def _pct(n: int) -> int:

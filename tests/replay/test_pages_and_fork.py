@@ -97,3 +97,12 @@ def test_the_replay_opens_at_the_deal_unless_an_event_is_linked(finished_game):
     assert 'data-at="9"' in linked
     # the API's frame keeps its documented default: the latest event
     assert _client().get(f"/api/games/{finished_game.pk}/replay/").json()["at"] == finished_game.seq
+
+
+def test_the_replays_game_over_panel_does_not_offer_the_replay(finished_game, players):
+    end = _client(players[0]).get(f"/games/{finished_game.pk}/replay/", {"at": finished_game.seq}).content.decode()
+    panel = end[end.index('id="gameover"'):]
+    panel = panel[:panel.index("</section>")]
+    assert "Download the game" in panel and "Watch the replay" not in panel
+    table = _client(players[0]).get(f"/games/{finished_game.pk}/").content.decode()
+    assert f'href="/games/{finished_game.pk}/replay/">Watch the replay' in table
