@@ -376,10 +376,11 @@ def table_page(request, table_id: int):
     table = context["table"]
     bots, default_bot = bot_levels()
     invite = request.build_absolute_uri(reverse("web-table", args=[table.pk]))
+    groups = characters.groups((table.options or {}).get("packs"))
     return render(request, "web/table_setup.html", {
         **context, "invite_url": invite, "bots": bots, "default_bot": default_bot,
         "stream_url": f"{settings.RDI_STREAM_URL.rstrip('/')}/stream/tables/{table.pk}/",
-        "character_groups": characters.groups((table.options or {}).get("packs")),
+        "character_groups": groups, "samplers": any(g.get("sampler") for g in groups[1:]),
         "sampler_note": characters.SAMPLER_NOTE,
         "option_lines": table_options.table_lines(table) + tavern.table_lines(table.options or {}),
     })

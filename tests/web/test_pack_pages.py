@@ -80,6 +80,18 @@ def test_a_table_page_lists_the_characters_of_the_tables_packs(with_test_packs, 
     assert "Zot the Wizard" in page and "Baron von Vlazlo" not in page
 
 
+def test_a_table_page_says_what_a_sampler_is_once(packs_dir, make_user):  # noqa: F811
+    ana = make_user("ana")
+    shipped = [Path(__file__).parents[2] / "packs" / f"{name}.json" for name in ("amundyr", "vlazlo")]   # samplers we ship
+    for src in shipped:
+        shutil.copy(src, packs_dir / src.name)
+    names = [json.loads(src.read_text())["pack"]["id"] for src in shipped]
+    table = services.table_create(owner=ana, player_count=3, options={"packs": names})
+    page = client_for(ana).get(f"/tables/{table.pk}/").content.decode()
+    line = re.search(r'<p class="muted" id="table-packs">(.*?)</p>', page).group(1)
+    assert line.count(SAMPLER) == 1 and line.count("· sampler deck") == 2, line
+
+
 def test_an_ai_seat_added_on_the_table_page_picks_from_the_tables_packs(with_test_packs, make_user):
     ana = make_user("ana")
     table = services.table_create(owner=ana, player_count=2, options={"packs": ["test-torglesnarf"]})
