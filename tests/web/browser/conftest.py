@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -143,7 +144,6 @@ def shot(page, name: str) -> Path:
     return path
 
 
-AXE = None
 # Swagger UI's own widget on /api/docs/ is another project's markup (its page around it is ours)
 NOT_OURS = ["#swagger-ui"]
 
@@ -151,11 +151,7 @@ NOT_OURS = ["#swagger-ui"]
 def audit(page, where: str) -> None:
     """axe-core's WCAG 2.1 A/AA and best-practice rules on the page as it is now: no serious or
     critical violation. Every violation, of any impact, is listed in var/screenshots/a11y.txt."""
-    global AXE
-    if AXE is None:
-        from axe_playwright_python.sync_playwright import Axe
-        AXE = Axe()
-    found = AXE.run(page, context={"exclude": [[s] for s in NOT_OURS]}, options={
+    found = Axe().run(page, context={"exclude": [[s] for s in NOT_OURS]}, options={
         "resultTypes": ["violations"],
         "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})
     violations = found.response["violations"]
@@ -168,4 +164,3 @@ def audit(page, where: str) -> None:
     assert not bad, f"{where}: accessibility violations:\n" + "\n".join(
         f"{v['impact']} {v['id']} ({v['help']}): {[n['target'] for n in v['nodes'][:3]]} {v['nodes'][0]['html'][:200]}"
         for v in bad)
-
