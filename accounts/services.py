@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from accounts.models import UsernameKey
 from accounts.names import username_key, username_skeleton
@@ -25,10 +26,15 @@ def username_confusable(username: str) -> Conflict:
 def username_refusal(username: str) -> Conflict | None:
     """Why `username` cannot be a new account's name (409), or None. `username_taken` when an
     account has the same name up to case and form, `username_confusable` when one only looks
-    the same (TR39 skeleton): both are unique keys in the database, this only words the answer."""
-    if UsernameKey.objects.filter(key=username_key(username)).exists():
+    the same (TR39 skeleton): both are unique keys in the database, this only words the answer.
+    One query, so one snapshot: asked as two, a look-alike sign-up committing between them made
+    a name equal up to case read as merely confusable."""
+    key = username_key(username)
+    keys = set(UsernameKey.objects.filter(Q(key=key) | Q(skeleton=username_skeleton(username)))
+               .values_list("key", flat=True))
+    if key in keys:
         return username_taken(username)
-    if UsernameKey.objects.filter(skeleton=username_skeleton(username)).exists():
+    if keys:
         return username_confusable(username)
     return None
 

@@ -9,6 +9,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.names import username_key
+from accounts.services import username_refusal
 
 PASSWORD = "correct horse battery"
 
@@ -44,6 +45,19 @@ def test_ten_concurrent_sign_ups_of_one_name_give_one_account_and_409s(settings)
         t.join()
     assert sorted(answers) == sorted([(201, None)] + [(409, "username_taken")] * 9), answers
     assert get_user_model().objects.filter(username__iexact="racename").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_refusal_is_worded_from_one_snapshot(django_assert_num_queries):
+    # asked as two queries (key, then skeleton), a racing sign-up that commits between them made
+    # "RACENAME" read as merely confusable with "racename" (CI saw it in the race above)
+    get_user_model().objects.create_user(username="racename", password=PASSWORD)
+    with django_assert_num_queries(1):
+        assert username_refusal("RACENAME").code == "username_taken"
+    with django_assert_num_queries(1):
+        assert username_refusal("racenarne").code == "username_confusable"
+    with django_assert_num_queries(1):
+        assert username_refusal("otherName") is None
 
 
 @pytest.mark.django_db
