@@ -1,5 +1,6 @@
 """The installed packs: every `*.json` in the folder `settings.RDI_PACKS_DIR` names, plus the
-packs staff uploaded in the admin (`games.models.UploadedPack`). Each is checked
+packs staff uploaded in the admin (`games.models.UploadedPack`), plus the engine's base pack
+when neither holds one. Each is checked
 (games.packs.check); a table may choose only installed packs that have no problem.
 
 A game's content is its chosen packs in order, after a base pack: the installed `base` pack
@@ -19,12 +20,16 @@ from games.errors import ServiceError
 from games.packs import check, limits
 
 BASE_ID = "base"
+#: Where the base pack comes from when neither the folder nor an upload holds one: the engine's
+#: own copy, so that the base game is written down once (a pack with the id `base` in the folder
+#: still replaces it).
+BUILT_IN = "the engine's games/engine/data/base-pack.json"
 
 
 @dataclass
 class Installed:
     id: str
-    source: str                     # "packs/base.json" or "upload #3"
+    source: str                     # "packs/farai.json", "upload #3" or BUILT_IN
     document: dict | None
     problems: list = field(default_factory=list)
 
@@ -101,6 +106,8 @@ def _build(uploads: bool) -> dict[str, Installed]:
 
         for up in UploadedPack.objects.order_by("id"):
             found.append(Installed(up.pack_id, f"upload #{up.pk}", up.document))
+    if not any(pack.id == BASE_ID for pack in found):
+        found.append(Installed(BASE_ID, BUILT_IN, engine.BASE_PACK))
     by_id: dict[str, Installed] = {}
     for pack in found:
         if pack.id in by_id:

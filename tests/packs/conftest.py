@@ -2,7 +2,6 @@
 holding the base pack, the Daareka test pack, and a way to forget every loaded content as a
 fresh process would."""
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,8 +20,7 @@ def daareka() -> dict:
 @pytest.fixture
 def packs_dir(tmp_path, settings):
     folder = tmp_path / "packs"
-    folder.mkdir()
-    shutil.copy(ROOT / "packs" / "base.json", folder / "base.json")
+    folder.mkdir()      # the base pack is the engine's own (registry.BUILT_IN)
     settings.RDI_PACKS_DIR = str(folder)
     return folder
 

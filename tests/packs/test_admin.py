@@ -42,7 +42,7 @@ def test_an_upload_may_not_take_an_installed_packs_id(packs_dir, staff):
     doc = daareka()
     doc["pack"]["id"] = "base"
     r = upload(staff, "base.json", json.dumps(doc).encode())
-    assert r.status_code == 200 and "already installed (packs/base.json)" in r.content.decode()
+    assert r.status_code == 200 and "already installed (the engine&#x27;s games/engine/data/base-pack.json)" in r.content.decode()
 
 
 def test_a_new_file_replaces_an_upload(packs_dir, staff):

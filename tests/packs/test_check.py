@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games import engine
-from games.packs import check
+from games.packs import check, registry
 from tests.packs.conftest import FIXTURES, ROOT, daareka
 
 
@@ -22,9 +22,14 @@ def test_the_schema_is_draft_2020_12_and_the_base_pack_passes_it():
     assert check.check(engine.BASE_PACK, file="base") == []
 
 
-def test_the_packs_folder_ships_the_engines_base_pack():
+def test_the_base_pack_is_the_engines_own_unless_the_folder_holds_one(packs_dir):
     # A default game then pins nothing: its content is the engine's own base pack.
-    assert json.loads((ROOT / "packs" / "base.json").read_text()) == engine.BASE_PACK
+    base = registry.installed(uploads=False)[registry.BASE_ID]
+    assert base.document is engine.BASE_PACK and base.source == registry.BUILT_IN and base.ok
+    edited = {**engine.BASE_PACK, "pack": {**engine.BASE_PACK["pack"], "title": "House base"}}
+    (packs_dir / "house.json").write_text(json.dumps(edited))
+    base = registry.installed(uploads=False)[registry.BASE_ID]
+    assert base.document == edited and base.source == "packs/house.json"
 
 
 def test_a_good_pack_has_no_problem_and_a_summary():
@@ -91,9 +96,10 @@ def test_a_base_pack_needs_a_drink_deck():
     assert located(problems) == {(None, "decks")} and "Drink Deck" in problems[0]["message"]
 
 
-def test_the_command_prints_a_summary_of_a_good_pack(settings, capsys):
+def test_the_command_prints_a_summary_of_a_good_pack(settings, capsys, tmp_path):
     settings.RDI_PACKS_DIR = str(ROOT / "packs")
-    call_command("pack", "check", str(FIXTURES / "daareka.json"), str(ROOT / "packs" / "base.json"))
+    (tmp_path / "base.json").write_text(json.dumps(engine.BASE_PACK))
+    call_command("pack", "check", str(FIXTURES / "daareka.json"), str(tmp_path / "base.json"))
     out = capsys.readouterr().out
     assert "daareka.json: OK" in out and "base.json: OK" in out
     assert "characters: Daareka the Mindbreaker (daareka)" in out

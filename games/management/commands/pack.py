@@ -129,10 +129,7 @@ class Command(BaseCommand):
             self.stdout.write(f"  hooks: {', '.join(s['hooks']) or 'none'}; tokens: {', '.join(s['tokens']) or 'none'}")
 
     def list(self):
-        packs = registry.installed()
-        if not packs:
-            self.stdout.write(f"No packs installed (folder {registry.folder()}).")
-        for pack in packs.values():
+        for pack in registry.installed().values():     # never empty: the base is built in
             head = pack.header
             state = "OK" if pack.ok else f"{len(pack.problems)} problems"
             self.stdout.write(f"{pack.id} v{head.get('version', '?')} ({head.get('kind', '?')}) from {pack.source}: "
