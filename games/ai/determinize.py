@@ -167,7 +167,7 @@ class Skeleton:
 
     def sample(self, rng: random.Random, hands: dict | None = None) -> engine.State:
         """A full state; `hands` (seat -> unseen card ids) puts exactly those in a hand the
-        view hides (tools/hand_inference.py asks what another seat held)."""
+        view hides (lab/hand_inference.py asks what another seat held)."""
         view, hands = self.view, hands or {}
         pools, zones = self._deal(rng, {cid for ids in hands.values() for cid in ids})
         seats, mats = [], {}
