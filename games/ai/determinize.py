@@ -132,12 +132,6 @@ class Skeleton:
             raw = _raw(fr)
             if raw.get("f") == "then":       # the resolving card's own frame under its waiting changes
                 del raw["card"]
-                card_frame = raw["frame"]
-            else:
-                card_frame = raw
-            # heuristic@6 and older read a stacked card's numbers from its frame (heuristic.Tuning)
-            if card_frame.get("f") == "card" and "params" not in card_frame:
-                card_frame["params"] = dict(content.cards[cards[card_frame["card"]]].params)
             if "poll" in raw and "i" not in raw:
                 poll = raw["poll"]
                 raw["i"] = poll.index(prompt["seat"]) if (n == top_index and prompt["kind"] == "respond"
