@@ -286,3 +286,38 @@ def test_heuristic_keeps_its_drink_changes():
             "have-you-seen-my-poison-i-left-it-in-a-mug-right-here", "luckily-for-me-i-had-this-antidote-brewed-up"]
     seats = [{"character": "gerki", "hand": hand}, {"character": "zot"}]
     assert _discarded(seats) == []
+
+
+def _drink_changes_against_me():
+    """Positions of heuristic games where a seat is asked to answer an opponent's Drink
+    change on the stack that falls on its own Drink (Deirdre's Water into Wine...)."""
+    from games.ai import heuristic
+    for g in range(40):
+        other = ("fiona", "gerki", "zot")[g % 3]
+        state = engine.new_game({"seats": [{"character": "deirdre"}, {"character": other}], "seed": f"mod-{g}"})
+        seq = 0
+        while not state.over and seq < 3000:
+            prompt = engine.prompts(state)[0]
+            view = engine.view(state, prompt.seat)
+            top = view["stack"][-1] if view["stack"] else {}
+            if (prompt.kind == "respond" and top.get("effect") == "drink_mod" and top.get("seat") != prompt.seat
+                    and len(prompt.decisions) > 1):
+                yield view, top
+            state, _ = engine.apply(state, heuristic.decide(
+                view, seed=decision_seed(secret=f"mod-{g}", seq=seq, seat=prompt.seat)))
+            seq += 1
+
+
+def test_heuristic_weighs_an_opponents_drink_change_by_the_cards_numbers():
+    """The engine leaves a stacked card's frame bare: the heuristic reads the card's numbers, so
+    an opponent's "+2 Alcohol" on its own Drink is a threat (docs/ai.md, "heuristic@7 and mcts@7")."""
+    from games.ai import heuristic
+    hurt = 0
+    for view, top in _drink_changes_against_me():
+        t = heuristic.Scoring(view)
+        drink = heuristic._frame_by_id(t, top.get("on")) or t.drink_frame()
+        portion = (drink.get("portions") or [{}])[top["args"]["portion"]]
+        if portion.get("holder") == t.me and not portion.get("ignored"):
+            assert heuristic._threat(t, top) > 0, "more Alcohol on my own Drink is a threat"
+            hurt += 1
+    assert hurt > 0
