@@ -57,36 +57,12 @@ BOTS: dict[str, Bot] = {
                 "(games/ai/mcts.py)"),
 }
 DEFAULT_BOT = "heuristic"
-#: Earlier versions still playable by label: recorded games name the version that decided.
-OLDER: dict[str, Bot] = {
-    "mcts@12": Bot("mcts", 12, mcts.decide_v12,
-                   "determinized search, a leaf value of boosted trees, the same budget at every table "
-                   "(games/ai/mcts.py)"),
-    "mcts@11": Bot("mcts", 11, mcts.decide_v11,
-                   "determinized search, a logistic leaf value that reads the hands (games/ai/mcts.py)"),
-    "mcts@10": Bot("mcts", 10, mcts.decide_v10,
-                   "determinized search, a leaf value of margins and Gold after 16 decisions (games/ai/mcts.py)"),
-    "mcts@9": Bot("mcts", 9, mcts.decide_v9, "determinized search rolling out with heuristic@8 (games/ai/mcts.py)"),
-    "heuristic@8": Bot("heuristic", 8, heuristic.decide_v8,
-                       "rules of thumb, heals kept for the last chance (games/ai/heuristic.py)"),
-    "mcts@8": Bot("mcts", 8, mcts.decide_v8, "determinized search rolling out with heuristic@7 (games/ai/mcts.py)"),
-    "heuristic@7": Bot("heuristic", 7, heuristic.decide_v7,
-                       "rules of thumb, the keep-worths before self-play tuning (games/ai/heuristic.py)"),
-    "mcts@7": Bot("mcts", 7, mcts.decide_v7, "determinized search weighing only the heuristic's discard (games/ai/mcts.py)"),
-    "heuristic@6": Bot("heuristic", 6, heuristic.decide_v6,
-                       "rules of thumb, a stacked card's numbers read from its bare frame (games/ai/heuristic.py)"),
-    "mcts@6": Bot("mcts", 6, mcts.decide_v6, "determinized search rolling out with heuristic@6 (games/ai/mcts.py)"),
-    "heuristic@5": Bot("heuristic", 5, heuristic.decide_v5, "rules of thumb, the untuned margin curve (games/ai/heuristic.py)"),
-    "mcts@5": Bot("mcts", 5, mcts.decide_v5, "determinized search rolling out with heuristic@5 (games/ai/mcts.py)"),
-    "mcts@4": Bot("mcts", 4, mcts.decide_v4, "determinized search, hand-made leaf value (games/ai/mcts.py)"),
-}
 
 
 def get_bot(name: str) -> Bot:
-    """A bot by name (``"mcts"``) or label (``"mcts@5"``, or an older one in ``OLDER``); ValueError for an
-    unknown one."""
-    if name in OLDER:
-        return OLDER[name]
+    """A bot by name (``"mcts"``) or current label (``"mcts@13"``); ValueError for any other. A seat
+    stores only its bot's name, so no game reaches an older version; one comes back from the git
+    tag ``bots-before-lab`` for an experiment (lab/__init__.py)."""
     base, _, version = name.partition("@")
     bot = BOTS.get(base)
     if bot is None or (version and version != str(bot.version)):
@@ -94,4 +70,4 @@ def get_bot(name: str) -> Bot:
     return bot
 
 
-__all__ = ["BOTS", "Bot", "OLDER", "DEFAULT_BOT", "decision_seed", "default_decision", "get_bot"]
+__all__ = ["BOTS", "Bot", "DEFAULT_BOT", "decision_seed", "default_decision", "get_bot"]

@@ -132,12 +132,6 @@ class Skeleton:
             raw = _raw(fr)
             if raw.get("f") == "then":       # the resolving card's own frame under its waiting changes
                 del raw["card"]
-                card_frame = raw["frame"]
-            else:
-                card_frame = raw
-            # heuristic@6 and older read a stacked card's numbers from its frame (heuristic.Tuning)
-            if card_frame.get("f") == "card" and "params" not in card_frame:
-                card_frame["params"] = dict(content.cards[cards[card_frame["card"]]].params)
             if "poll" in raw and "i" not in raw:
                 poll = raw["poll"]
                 raw["i"] = poll.index(prompt["seat"]) if (n == top_index and prompt["kind"] == "respond"
@@ -167,7 +161,7 @@ class Skeleton:
 
     def sample(self, rng: random.Random, hands: dict | None = None) -> engine.State:
         """A full state; `hands` (seat -> unseen card ids) puts exactly those in a hand the
-        view hides (tools/hand_inference.py asks what another seat held)."""
+        view hides (lab/hand_inference.py asks what another seat held)."""
         view, hands = self.view, hands or {}
         pools, zones = self._deal(rng, {cid for ids in hands.values() for cid in ids})
         seats, mats = [], {}

@@ -1,11 +1,11 @@
-"""``heuristic@9`` (and ``heuristic@8``, ``heuristic@7``, ``heuristic@6``, ``heuristic@5``, kept playable): a rule-of-thumb bot that reads only its seat's view.
+"""``heuristic@9``: a rule-of-thumb bot that reads only its seat's view.
 
 It scores every decision on offer and takes the best (ties broken by the decision's seeded
 random stream). In short:
 
 - **Margin**: what matters most is how far a seat is from passing out (Fortitude − Alcohol).
-  Each point of margin is worth more the closer it is to 0 (`Curve`; heuristic@5 and @6
-  differ only in its numbers; `Tuning` holds what each version changes).
+  Each point of margin is worth more the closer it is to 0 (`Curve`; `Tuning` holds what
+  self-play tunes).
 - **Drinks**: a card that changes a Drink (Ignore, pass, split, liquid courage, ±2) is played
   when what it saves, in margin worth, beats what the card is worth kept for later (`SPEND`);
   a Drink that would make it pass out is always answered. Negates a card that would change a
@@ -13,16 +13,16 @@ random stream). In short:
 - **Action phase**: hit the opponent closest to leaving the game (lowest of Fortitude left
   and twice their Gold) with the biggest card; steal Gold; start a Round of Gambling only
   holding cards that take control.
-- **Heals**: a heal of its own is played as soon as the Fortitude cap takes none of it
-  (heuristic@9; heuristic@8 and older kept it for the last chance): it is worth as much now as
-  then, and held it takes the place of a card.
+- **Heals**: a heal of its own is played as soon as the Fortitude cap takes none of it rather
+  than kept for the last chance: it is worth as much now as then, and held it takes the place
+  of a card.
 - **Windows**: answer a card aimed at it (Ignore, "I don't think so!", hit back); catch a
   cheater; leave a Round or let the Inn pay when short of Gold.
 - **Ordering**: the Drink goes to the opponent with the least Fortitude left.
 - **Discard**: throws back every card worth less than an average card still in its deck; the
   closer it is to passing out, the more the cards that keep a Drink off it are worth. What
-  each card is worth keeping (`KEEP`) was tuned by self-play in heuristic@8 (attacks less, one
-  Action a turn; Drink changes more) and again in heuristic@9.
+  each card is worth keeping (`KEEP`) was tuned by self-play (attacks less, a seat plays one
+  Action a turn; Drink changes more; lab/tune_keep.py).
 - **RDI 8** (docs/ai.md): Mix-ins spike opponents' Drinks (most when the drinker pays);
   Glare is declared when it can be; at 3 Heat it pays Gold while it has some to spare, else
   takes the penalty that costs the least margin; it Petrifies its least useful card; Farai
@@ -60,13 +60,6 @@ KEEP = {
     "get_treasure": 3,
     "mix_in": 3,
 }
-#: The keep-worths heuristic@8 had where heuristic@9's differ (a second pass of the tuning, ±1).
-KEEP_8 = (("damage", 4), ("ignore_card", 5), ("mass_heal", 3))
-#: The keep-worths heuristic@7 and older had where heuristic@9's differ: attacks kept dearly (a
-#: seat plays one Action a turn), Drink changes and heals cheaply; Ignores and Mass Heal as in
-#: heuristic@8.
-KEEP_7 = (("damage", 6), ("damage_each", 6), ("steal_each", 5), ("steal_one", 4), ("force_drink", 5),
-          ("drink_mod", 3), ("negate_drink_change", 3), ("heal_self", 5), ("ignore_card", 5), ("mass_heal", 3))
 #: Keep-worth of a pack card whose effect word has no entry above: a character's own mechanic
 #: is usually worth holding on to.
 KEEP_UNKNOWN = 4
@@ -106,40 +99,21 @@ class Curve:
         return -self.lethal if margin <= 0 else -self.scale * self.decay ** margin
 
 
-#: heuristic@6's curve, tuned by self-play against heuristic@5's (docs/ai.md, "heuristic@6 and mcts@6").
+#: Tuned by self-play (docs/ai.md, "heuristic@6 and mcts@6").
 CURVE = Curve(lethal=25.0, scale=15.0, decay=0.9)
-#: heuristic@5's, which mcts@4 and mcts@5 roll out with: recorded games name those versions.
-CURVE_5 = Curve(lethal=25.0, scale=10.0, decay=0.85)
 
 
 @dataclass(frozen=True)
 class Tuning:
-    """What a version changes: its margin curve, its keep-worths, and where it reads the numbers
-    of a card waiting on the stack. The engine's frames carry none (the card's content does), so up to
-    heuristic@6 a Drink change on the stack counted as changing nothing: it never Negated an
-    opponent's "+2 Alcohol" on its Drink, nor guarded its own (docs/ai.md, "heuristic@7 and
-    mcts@7")."""
+    """What self-play tunes: the margin curve and the keep-worths (lab/tune_keep.py plays a
+    challenger with other keep-worths against the bot)."""
     curve: Curve
-    printed: bool = True
     #: Keep-worths that differ from `KEEP` (effect word, worth).
     keep: tuple = ()
-    #: Play a heal of my own as soon as the Fortitude cap takes none of it, rather than keep it
-    #: for the last chance (heuristic@9: the search bot did so, docs/ai.md "heuristic@9 and mcts@10").
-    heal_early: bool = False
 
 
-#: heuristic@9's: heuristic@8's with early heals and its keep-worths tuned once more.
-TUNING = Tuning(CURVE, heal_early=True)
-#: heuristic@8's: heuristic@7's with the keep-worths tuned by self-play.
-TUNING_8 = Tuning(CURVE, keep=KEEP_8)
-#: heuristic@7's: heuristic@6's curve, a stacked card's numbers from its content.
-TUNING_7 = Tuning(CURVE, keep=KEEP_7)
-#: heuristic@6's and heuristic@5's, kept: recorded games name those versions.
-TUNING_6 = Tuning(CURVE, printed=False, keep=KEEP_7)
-TUNING_5 = Tuning(CURVE_5, printed=False, keep=KEEP_7)
-#: Each version's tuning, by version: an experiment can rebuild a version's judgement (its own
-#: candidates, or its hand inference) without its `decide`.
-TUNINGS = {VERSION: TUNING, 8: TUNING_8, 7: TUNING_7, 6: TUNING_6, 5: TUNING_5}
+#: heuristic@9's.
+TUNING = Tuning(CURVE)
 
 
 def keep_worths(tuning: Tuning) -> dict:
@@ -153,14 +127,11 @@ class Scoring(Table):
     def __init__(self, view: dict, tuning: Tuning = TUNING):
         super().__init__(view)
         self.worth = tuning.curve.worth
-        self.printed = tuning.printed
         self.keep = keep_worths(tuning)
-        self.heal_early = tuning.heal_early
 
     def numbers(self, frame: dict) -> dict:
-        """The numbers of the card a stack frame plays (its Drink change's +2...)."""
-        if not self.printed:
-            return frame.get("params") or {}
+        """The numbers of the card a stack frame plays (its Drink change's +2...): the engine's
+        frames carry none, the card's content does (docs/ai.md, "heuristic@7 and mcts@7")."""
         card = card_of(frame.get("card"), self.content.cards)
         return dict(card.params) if card is not None else {}
 
@@ -347,9 +318,9 @@ def _score_heal(t: Scoring, c, target) -> float:
     if eff == "heal_self":
         if m <= 0:
             return 16                         # the last chance: it saves me
-        # heuristic@9: it is worth as much now as at the last chance, and held it takes a card's
-        # place. A heal that is an Action Card would cost the turn's Action: it keeps the old rule.
-        early = t.heal_early and c.type != "Action" and t.mine["fortitude"] + c.params.get("fortitude", 1) <= MAX_STAT
+        # It is worth as much now as at the last chance, and held it takes a card's place. A heal
+        # that is an Action Card would cost the turn's Action: it is kept for the last chance.
+        early = c.type != "Action" and t.mine["fortitude"] + c.params.get("fortitude", 1) <= MAX_STAT
         return 13 if early else -1
     if eff == "mass_heal":
         if t.mine["fortitude"] >= MAX_STAT:
@@ -686,26 +657,6 @@ def decide(view: dict, *, seed: str, tuning: Tuning = TUNING) -> Decision:
     if len(top) > 1:
         top = [top[rng_for(seed, NAME).randrange(len(top))]]
     return dict(top[0])
-
-
-def decide_v8(view: dict, *, seed: str) -> Decision:
-    """heuristic@8, kept playable: heals kept for the last chance, the keep-worths of `KEEP_8`."""
-    return decide(view, seed=seed, tuning=TUNING_8)
-
-
-def decide_v7(view: dict, *, seed: str) -> Decision:
-    """heuristic@7, kept playable: its keep-worths before the self-play tuning (`KEEP_7`)."""
-    return decide(view, seed=seed, tuning=TUNING_7)
-
-
-def decide_v6(view: dict, *, seed: str) -> Decision:
-    """heuristic@6, kept playable: a stacked card's numbers read from its bare frame."""
-    return decide(view, seed=seed, tuning=TUNING_6)
-
-
-def decide_v5(view: dict, *, seed: str) -> Decision:
-    """heuristic@5, kept playable: recorded games name their bot version."""
-    return decide(view, seed=seed, tuning=TUNING_5)
 
 
 def rollout_decide(view: dict, rng, tuning: Tuning = TUNING) -> Decision:

@@ -1,4 +1,4 @@
-"""The ladder: a round robin of bot versions at 2, 3 and 4 seats, rated by a Bradley–Terry fit.
+"""The ladder: a round robin of today's bots at 2, 3 and 4 seats, rated by a Bradley–Terry fit.
 
     python manage.py tournament --ladder random,heuristic,mcts --games 20
 

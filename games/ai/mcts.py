@@ -1,11 +1,11 @@
-"""``mcts@13`` (and ``mcts@12`` to ``mcts@4``, kept playable): determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
+"""``mcts@13``: determinized Monte Carlo search with a budget, rolling out with the heuristic bot.
 
 For each decision with more than one choice:
 
 1. **Candidates**: the decisions on offer, only the ``MAX_CANDIDATES`` the heuristic bot rates
    best when there are many. A discard offers every subset of the hand, and the heuristic
-   names one; mcts@8 also weighs each discard that keeps or throws back one card otherwise
-   (``_candidates``), mcts@7 and older weigh only the heuristic's.
+   names one; the search also weighs each discard that keeps or throws back one card otherwise
+   (``_candidates``).
 2. **Determinize** (games/ai/determinize.py): each sample is a full state consistent with the
    seat's view — other hands, every deck order, the Drink Me! piles and the Drink Deck dealt
    at random from the cards not seen in public.
@@ -15,24 +15,22 @@ For each decision with more than one choice:
    choice always stays in). Comparing candidates on the same imagined deals cancels most of
    the luck of the deal, which is what decides a search of a few dozen rollouts.
 4. **Roll out**: every seat plays like the heuristic bot (``heuristic.rollout_decide``) on its
-   own view of the sample, up to the start of the turn after next (``ROLLOUT_TURNS``; mcts@5
-   to mcts@10 stopped after ``ROLLOUT_DEPTH``, 16 decisions, and mcts@4 after 30), so that
-   every candidate's rollout stops at the same point of the game. The opponent being modelled
-   is usually that bot, so the rollouts predict it closely; short rollouts measure what the
-   decision changes now with less noise from what comes later, and leave time for more samples.
+   own view of the sample, up to the start of the turn after next (``ROLLOUT_TURNS``), so that
+   every candidate's rollout stops at the same point of the game (a count of decisions would
+   stop a card played, which adds its answer windows, earlier in the turn than a pass). The
+   opponent being modelled is usually that bot, so the rollouts predict it closely; short
+   rollouts measure what the decision changes now with less noise from what comes later, and
+   leave time for more samples.
 5. **Evaluate**: 1 for a win, 0 for being out, else the seat's chance to win from there,
-   fitted on heuristic self-play: mcts@12's is boosted trees reading both seats side by side,
-   hands, characters and the Drinks waiting included (games/ai/trees.py), mcts@11's a logistic
-   model that reads the hands by kind of card and whose turn is starting too
-   (``evaluation.HANDS``), mcts@5 to mcts@10's margins and Gold only; mcts@4's is a hand-made
-   score from Fortitude left and Gold of the seat against its best opponent (``evaluate``).
+   fitted on heuristic self-play: boosted trees reading both seats side by side, hands,
+   characters and the Drinks waiting included (games/ai/trees.py).
 6. **Give up early**: every ``CHECK_EVERY`` samples, when the best challenger left trails the
    heuristic's choice by ``GIVE_UP`` standard errors of the paired difference (or ties it on
    every sample: the choice changes nothing), stop and play the heuristic's choice. Most
-   decisions stop there after a dozen samples, so the budget of a close decision could double
-   (``ITERATIONS`` 240, mcts@3 had 120) at the same mean time. mcts@13 spends four times that
-   when two seats are in play and mcts@12's 240 at bigger tables (``Settings.budget``), where a
-   rollout is longer and a decision already takes about as long.
+   decisions stop there after a dozen samples, so a close decision can be given a budget of
+   ``ITERATIONS`` at the same mean time, and four times that when two seats are in play
+   (``Settings.budget``); at bigger tables a rollout is longer and a decision already takes
+   about as long.
 7. Return the heuristic's choice unless the best challenger left beats it, on the samples
    both were played on, by more than ``CONFIDENCE`` standard errors (``_choice``).
 
@@ -40,6 +38,9 @@ The budget is a number of iterations (``ITERATIONS``, one rollout each), so the 
 seed always give the same decision; ``MAX_SECONDS`` caps the wall time counted from the moment
 ``decide`` is called (the bot then decides on what it has, and only then can two runs differ).
 When a view cannot be determinized it decides like the heuristic bot.
+
+``Settings`` holds what a search variant can change; the laboratory (lab/, never imported here)
+builds variants with ``searcher``.
 """
 from __future__ import annotations
 
@@ -55,18 +56,14 @@ from games import engine
 from games.ai import heuristic
 from games.ai.common import Decision, rng_for
 from games.ai.determinize import Skeleton, Unsupported
-from games.ai.evaluation import HANDS, strength, win_chance
 from games.ai.trees import TREES
 
 NAME, VERSION = "mcts", 13
 ITERATIONS = int(os.environ.get("RDI_MCTS_ITERATIONS", "240"))
 MAX_SECONDS = float(os.environ.get("RDI_MCTS_SECONDS", "0.6"))
 MAX_CANDIDATES = 8
-#: Decisions a rollout plays before the leaf value judges it: the fitted value (mcts@5) reads
-#: a position well enough that half of mcts@4's 30 decisions do, and rollouts cost half.
-ROLLOUT_DEPTH = int(os.environ.get("RDI_MCTS_DEPTH", "16"))
-#: mcts@11's rollouts stop at the start of the turn this many turns after the decision's (the
-#: turn after next: about 11 decisions at two seats), within `TURNS_CAP` decisions.
+#: Rollouts stop at the start of the turn this many turns after the decision's (the turn after
+#: next: about 11 decisions at two seats), within `TURNS_CAP` decisions.
 ROLLOUT_TURNS = int(os.environ.get("RDI_MCTS_TURNS", "2"))
 TURNS_CAP = 60
 MIN_SAMPLES = 6
@@ -77,29 +74,14 @@ CHECK_EVERY = 6
 GIVE_UP = float(os.environ.get("RDI_MCTS_GIVE_UP", "1.0"))
 
 
-def evaluate(state, me: int) -> float:
-    """mcts@4's hand-made value: the seat's strength against its best opponent's."""
-    if state.over:
-        return 1.0 if me in state.winners else 0.0
-    if state.seats[me].out:
-        return 0.0
-    mat = state.seats[me].mat                # a teammate shares my mat: not an opponent
-    # a team's Potions sit on its first seat: the strength of a team is its best seat's
-    mine = max(strength(s) for s in state.seats if s.mat == mat)
-    others = [strength(s) for s in state.seats if s.mat != mat and not s.out]
-    if not others:
-        return 1.0
-    return 0.5 + 0.5 * math.tanh((mine - max(others)) / 8)
-
-
 @dataclass(frozen=True)
 class Settings:
-    """What a version changes: where a rollout stops, how the position is judged there, the
-    heuristic's tuning that ranks the candidates and plays the rollouts, whether it also
+    """What a search variant changes: where a rollout stops, how the position is judged there,
+    the heuristic's tuning that ranks the candidates and plays the rollouts, whether it also
     weighs the discards one card away from the heuristic's, and how many rollouts it spends.
 
-    A rollout stops after `depth` decisions, or (`turns`, mcts@11) at the start of the turn that
-    many turns after the decision's, with `depth` as a cap. A fixed count of decisions stops the
+    A rollout stops after `depth` decisions, or (`turns`) at the start of the turn that many
+    turns after the decision's, with `depth` as a cap. A fixed count of decisions stops the
     candidates of one decision at different points of the game: a card played adds its answer
     windows, so its rollout ends earlier in the turn than a pass's and may not reach a Drink the
     pass's reaches. Stopping every candidate at the same turn's start compares like with like."""
@@ -110,7 +92,7 @@ class Settings:
     turns: int = 0
     #: A close decision's rollouts as a multiple of ``ITERATIONS``, for a table of this many
     #: seats still in play. A rollout at a bigger table is longer (every seat may answer every
-    #: card), so mcts@13 spends four times mcts@12's budget only when two seats are in play.
+    #: card), so mcts@13 spends four times the budget only when two seats are in play.
     budget: Callable[[int], float] = lambda seats: 1.0
 
 
@@ -145,45 +127,21 @@ def _play(skeleton: Skeleton, candidate: Decision, sample_seed: int, me: int, se
     return _rollout(state, me, rng, settings, turn)
 
 
-#: What each version searches with; recorded games name the version that decided.
-SETTINGS = {
-    # mcts@13: mcts@12 with four times the rollouts when two seats are in play
-    13: Settings(TREES, TURNS_CAP, other_discards=True, turns=ROLLOUT_TURNS,
-                 budget=lambda seats: 4.0 if seats == 2 else 1.0),
-    # mcts@12: mcts@11 judging with boosted trees instead of a logistic model
-    12: Settings(TREES, TURNS_CAP, other_discards=True, turns=ROLLOUT_TURNS),
-    # mcts@11: a value that reads the hands, judged where every candidate's rollout stops alike
-    11: Settings(HANDS, TURNS_CAP, other_discards=True, turns=ROLLOUT_TURNS),
-    # mcts@10: mcts@9 ranking and rolling out with heuristic@9 (early heals, keep-worths tuned again)
-    10: Settings(win_chance, ROLLOUT_DEPTH, other_discards=True),
-    # mcts@9: mcts@8 ranking and rolling out with heuristic@8 (its tuned keep-worths)
-    9: Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_8, other_discards=True),
-    # mcts@8: mcts@7 weighing other discards than the heuristic's too
-    8: Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_7, other_discards=True),
-    # mcts@7: mcts@6 ranking and rolling out with heuristic@7 (a stacked card's numbers read)
-    7: Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_7),
-    # mcts@6: mcts@5 ranking and rolling out with heuristic@6 (its tuned margin curve)
-    6: Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_6),
-    # mcts@5: the fitted value at a rollout's end, heuristic@5's curve
-    5: Settings(win_chance, ROLLOUT_DEPTH, heuristic.TUNING_5),
-    # mcts@4: the hand-made value, rollouts of 30 decisions
-    4: Settings(evaluate, 30, heuristic.TUNING_5),
-}
+#: What mcts@13 searches with: the trees' value, rollouts to the turn after next, the discards one
+#: card away weighed too, and four times the rollouts when two seats are in play.
+SETTINGS = Settings(TREES, TURNS_CAP, other_discards=True, turns=ROLLOUT_TURNS,
+                    budget=lambda seats: 4.0 if seats == 2 else 1.0)
 
 
-def _version(version: int) -> Callable[..., Decision]:
-    settings = SETTINGS[version]
-
+def searcher(settings: Settings) -> Callable[..., Decision]:
+    """The search's ``decide`` with `settings`: the bot's own with ``SETTINGS``."""
     def decide(view: dict, *, seed: str, iterations: int | None = None, max_seconds: float | None = None,
                options: dict | None = None) -> Decision:
         return _search(view, seed, iterations, max_seconds, options, settings)
-    decide.__doc__ = f"mcts@{version}: the search with `SETTINGS[{version}]`."
     return decide
 
 
-decide = _version(VERSION)
-decide_v12, decide_v11, decide_v10, decide_v9, decide_v8, decide_v7, decide_v6, decide_v5, decide_v4 = (
-    _version(v) for v in (12, 11, 10, 9, 8, 7, 6, 5, 4))
+decide = searcher(SETTINGS)
 
 
 def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | None, options: dict | None,
@@ -230,9 +188,8 @@ def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | 
 
 def _candidates(view: dict, settings: Settings) -> list[Decision]:
     """The heuristic's choice first, then the others it rates best. A discard is offered as
-    "any subset of the hand", and the heuristic names one subset: from mcts@8 the search also
-    weighs the discards that keep or throw back other cards (the largest gain measured,
-    docs/ai.md "mcts@8")."""
+    "any subset of the hand", and the heuristic names one subset: the search also weighs the
+    discards that keep or throw back other cards (the largest gain measured, docs/ai.md "mcts@8")."""
     ranked = heuristic.ranked(view, settings.tuning)
     if settings.other_discards and view["prompt"].get("kind") == "phase:discard":
         ranked += heuristic.discards_nearby(view, settings.tuning)

@@ -1,13 +1,13 @@
-"""The value of mcts@12 and mcts@13: boosted decision trees over both seats' features, fitted on self-play.
+"""The value of mcts@13: boosted decision trees over both seats' features, fitted on self-play.
 
-mcts@11's value (``evaluation.HANDS``) is a logistic model over the *difference* between the
-seat's features and its strongest opponent's, so every feature counts the same whatever the
+A logistic model over the *difference* between the seat's features and its strongest
+opponent's (mcts@11's, lab/evaluation.py) counts every feature the same whatever the
 rest of the position: a saver in hand is worth as much at twenty Fortitude as at one. The trees
 read both seats' features side by side, so what a card, a Drink waiting or a point of margin is
 worth can depend on the margins (on the turn starts of 24,000 held-out heuristic games the
 log-loss falls from mcts@11's 0.617 to 0.603; docs/ai.md "mcts@12").
 
-A model is a JSON file written by ``tools/fit_trees.py`` (scikit-learn's histogram gradient
+A model is a JSON file written by ``lab/fit_trees.py`` (scikit-learn's histogram gradient
 boosting, walked here in pure Python): the names of the features it reads (``seat_features``:
 ``features``'s numbers, the hand by kind and by effect word, the character, whose turn it is,
 and the Drinks in the seat's Drink Me! pile, which a search's sample has dealt), the trees, and
@@ -107,5 +107,5 @@ class Trees:
             seat_features(state, mine), seat_features(state, theirs)))
 
 
-#: mcts@12's and mcts@13's value (tools/fit_trees.py; the command and its held-out score in `TREES.fitted`).
+#: mcts@13's value (lab/fit_trees.py; the command and its held-out score in `TREES.fitted`).
 TREES = Trees()

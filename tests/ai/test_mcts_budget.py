@@ -1,4 +1,4 @@
-"""The search's budget: mcts@4's early give-up only ever keeps the heuristic's choice and saves
+"""The search's budget: the early give-up only ever keeps the heuristic's choice and saves
 rollouts; mcts@13 spends more of them when two seats are in play."""
 import random
 
@@ -58,9 +58,9 @@ def test_give_up_keeps_the_heuristic_choice_and_saves_rollouts(monkeypatch):
     assert full > 10 and gave_up > 0 and saved > 0
 
 
-def test_mcts_13_spends_four_times_mcts_12s_rollouts_at_two_seats_and_as_many_at_four(monkeypatch):
-    """A close decision (no give-up, every rollout a tie) spends the whole budget: mcts@13's is
-    four times mcts@12's at two seats and mcts@12's own at four, where a rollout is longer."""
+def test_mcts_13_spends_four_times_the_budget_at_two_seats_and_the_budget_at_four(monkeypatch):
+    """A close decision (no give-up, every rollout a tie) spends the whole budget: four times
+    ``ITERATIONS`` at two seats and ``ITERATIONS`` at four, where a rollout is longer."""
     played = []
     monkeypatch.setattr(mcts, "_play", lambda *a: played.append(1) or 0.5)
     monkeypatch.setattr(mcts, "_hopeless", lambda *a: False)
@@ -75,6 +75,6 @@ def test_mcts_13_spends_four_times_mcts_12s_rollouts_at_two_seats_and_as_many_at
             prompt = engine.prompts(state)[0]
             state, _ = engine.apply(state, heuristic.decide(engine.view(state, prompt.seat), seed="budget"))
         view = engine.view(state, engine.prompts(state)[0].seat)
-        assert spent(mcts.decide, view) == spent(mcts.decide_v12, view, iterations=factor * mcts.ITERATIONS) > 0
-        assert spent(mcts.decide_v12, view) == spent(mcts.decide_v12, view, iterations=mcts.ITERATIONS)
-    assert mcts.SETTINGS[13].budget(3) == 1.0 and mcts.SETTINGS[13].budget(6) == 1.0
+        assert spent(mcts.decide, view) == spent(mcts.decide, view, iterations=factor * mcts.ITERATIONS) > 0
+    assert mcts.SETTINGS.budget(2) == 4.0
+    assert mcts.SETTINGS.budget(3) == 1.0 and mcts.SETTINGS.budget(6) == 1.0

@@ -1,5 +1,4 @@
-"""Where a rollout stops: from mcts@11 at the start of the same turn for every candidate
-(docs/ai.md, "mcts@11")."""
+"""Where a rollout stops: at the start of the same turn for every candidate (docs/ai.md, "mcts@11")."""
 import dataclasses
 
 from games import engine
@@ -43,15 +42,16 @@ def _leaves(view, settings) -> list[tuple]:
 def test_every_candidate_stops_at_the_start_of_the_turn_after_next():
     checked = 0
     for view, turn in _choices():
-        for over, stop, kind in _leaves(view, mcts.SETTINGS[11]):
+        for over, stop, kind in _leaves(view, mcts.SETTINGS):
             assert over or (stop == turn + mcts.ROLLOUT_TURNS and kind == "phase:discard"), (turn, stop, kind)
         checked += 1
     assert checked > 40
 
 
 def test_a_count_of_decisions_stops_candidates_at_different_points():
-    """Why: mcts@10's 16 decisions stop one decision's candidates at different turns and phases
-    (a card played adds its answer windows), so their leaves were judged at different points."""
-    apart = sum(len({leaf for leaf in _leaves(view, mcts.SETTINGS[10]) if not leaf[0]}) > 1
+    """Why: a count of decisions (mcts@10's 16) stops one decision's candidates at different turns
+    and phases (a card played adds its answer windows), so their leaves are judged at different points."""
+    count = dataclasses.replace(mcts.SETTINGS, depth=16, turns=0)
+    apart = sum(len({leaf for leaf in _leaves(view, count) if not leaf[0]}) > 1
                 for view, _ in _choices(1))
     assert apart > 5

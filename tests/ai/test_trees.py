@@ -1,15 +1,10 @@
-"""The value of mcts@12 and mcts@13 (games/ai/trees.py): boosted trees over both seats' features, as shipped."""
-import importlib.util
+"""The value of mcts@13 (games/ai/trees.py): boosted trees over both seats' features, as shipped
+(its fitting: tests/lab/test_fit_trees.py)."""
 import math
-from pathlib import Path
 
 from games import engine
 from games.ai import trees
 from tests.ai.play import heuristic_states
-
-_spec = importlib.util.spec_from_file_location("fit_trees", Path(__file__).parents[2] / "tools/fit_trees.py")
-fit_trees = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fit_trees)
 
 
 def _positions(seed, characters=("deirdre", "zot")):
@@ -17,14 +12,13 @@ def _positions(seed, characters=("deirdre", "zot")):
 
 
 def test_the_shipped_model_reads_every_feature_a_base_game_gives():
-    assert trees.TREES.model.features == fit_trees.feature_names()
     assert "held-out log-loss" in trees.TREES.fitted
     seen = set()
     for state in _positions(1):
         if not state.over:
             for i in (0, 1):
                 seen |= set(trees.seat_features(state, i))
-    assert seen <= set(fit_trees.feature_names())
+    assert seen <= set(trees.TREES.model.features)
 
 
 def test_two_seats_chances_add_up_to_one_and_ends_are_certain():
@@ -58,14 +52,3 @@ def test_three_seats_out_or_alone_is_certain():
     assert trees.TREES(state, 2) == 0.0
     state.seats[1].out = "passed_out"
     assert trees.TREES(state, 0) == 1.0
-
-
-def test_the_fitting_positions_label_both_seats_at_each_turns_start():
-    rows = fit_trees.positions(0, seed=7)
-    names = fit_trees.feature_names()
-    assert rows and len(rows) % 2 == 0
-    for (a, b, hands, won), (a2, b2, hands2, won2) in zip(rows[::2], rows[1::2]):
-        assert len(a) == len(b) == len(names)
-        assert (a2, b2) == (b, a) and won + won2 == 1 and math.isclose(hands + hands2, 1.0)
-    active = names.index("active")
-    assert {a[active] + b[active] for a, b, _, _ in rows} == {1}

@@ -1,18 +1,13 @@
-"""tools/deviations.py: where the search overrules the heuristic, counted (docs/ai.md, "heuristic@9 and mcts@10")."""
-import importlib.util
-from pathlib import Path
-
-_spec = importlib.util.spec_from_file_location("deviations", Path(__file__).parents[2] / "tools/deviations.py")
-deviations = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(deviations)
+"""lab/deviations.py: where the search overrules the heuristic, counted (docs/ai.md, "heuristic@9 and mcts@10")."""
+from lab import deviations
 
 
 def test_a_bot_never_overrules_itself():
-    assert not deviations.play(0, 5, "heuristic", "heuristic")
+    assert not deviations.play(0, 5, "heuristic")
 
 
 def test_what_differs_is_counted_by_what_was_asked_and_what_each_chose():
-    found = deviations.play(1, 5, "random", "heuristic")
+    found = deviations.play(1, 5, "random")
     assert sum(found.values()) > 10
     assert all(mine != theirs and n >= 1 for (_, mine, theirs), n in found.items())
     assert {"phase:discard", "phase:action"} <= {what for what, _, _ in found}
@@ -21,6 +16,6 @@ def test_what_differs_is_counted_by_what_was_asked_and_what_each_chose():
 
 
 def test_by_effect_word_the_copies_of_a_kind_of_card_are_one_pair():
-    by_card, by_effect = deviations.play(1, 5, "random", "heuristic"), deviations.play(1, 5, "random", "heuristic", True)
+    by_card, by_effect = deviations.play(1, 5, "random"), deviations.play(1, 5, "random", True)
     assert sum(by_card.values()) == sum(by_effect.values()) and len(by_effect) <= len(by_card)
     assert any("play damage" in mine or "play damage" in theirs for _, mine, theirs in by_effect)

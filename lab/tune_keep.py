@@ -1,13 +1,13 @@
 """Tune the heuristic's keep-worths by self-play (docs/ai.md, "heuristic@8 and mcts@9").
 
-    python tools/tune_keep.py --games 4000 --seed 21 --against heuristic@7 \
+    .venv/bin/python lab/tune_keep.py --games 4000 --seed 21 \
         [--start '{"damage": 4}'] [--steps=-2,2] [--players 2] [--jobs 2]
 
 A coordinate search over `heuristic.KEEP`: each effect word of the base game's decks in turn,
 changed by each of `--steps`, plays `--games` base games (each deal from both seats, dealt as
-`manage.py tournament --seed` deals them) against the `--against` version, keeping a change
-that wins more than `--margin` above the best so far and moving on to the next word. The
-challenger is the `--against` version with the keep-worths changed, nothing else. Prints every
+`manage.py tournament --seed` deals them) against today's heuristic, keeping a change that
+wins more than `--margin` above the best so far and moving on to the next word. The
+challenger is today's heuristic with the keep-worths changed, nothing else. Prints every
 trial and, at the end, the best keep-worths as JSON. A heuristic game takes a few
 milliseconds, so 4,000 games are about 20 seconds on two processes; the tuning seed is then
 not a fair measure of the result: measure the winner on fresh seeds (`tournament`).
@@ -25,7 +25,7 @@ from dataclasses import replace
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games import engine  # noqa: E402
-from games.ai import get_bot, heuristic  # noqa: E402
+from games.ai import heuristic  # noqa: E402
 from games.ai.common import decision_seed  # noqa: E402
 from games.ai.match import MAX_DECISIONS, cast_characters  # noqa: E402
 
@@ -92,7 +92,6 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000, help="games a trial (each deal from both seats)")
     parser.add_argument("--seed", type=int, default=21)
-    parser.add_argument("--against", default="heuristic", help="the version to beat: heuristic or e.g. heuristic@7")
     parser.add_argument("--start", default="{}", help='keep-worths to start from, JSON: {"damage": 4}')
     parser.add_argument("--steps", default="-2,2",
                         help='changes tried for each effect word, written --steps=-1,1 (without "=" a value '
@@ -102,9 +101,6 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     try:
-        bot = get_bot(args.against)
-        if bot.name != "heuristic":
-            raise ValueError(f"--against must be a heuristic version, not {bot.label}")
         start = json.loads(args.start)
         steps = [int(x) for x in args.steps.split(",")]
         if args.games < 2:
@@ -112,7 +108,7 @@ def main():
     except (ValueError, json.JSONDecodeError) as e:
         parser.error(str(e))
     with ProcessPoolExecutor(args.jobs) as pool:
-        search(pool, start, steps, args.games, args.seed, args.players, heuristic.TUNINGS[bot.version], args.margin,
+        search(pool, start, steps, args.games, args.seed, args.players, heuristic.TUNING, args.margin,
                base_effects(), out=lambda line: print(line, flush=True))
 
 

@@ -1,7 +1,7 @@
-"""Fit games/ai/evaluation.py's weights on heuristic-against-heuristic games.
+"""Fit lab/evaluation.py's logistic values on heuristic-against-heuristic games.
 
-    python tools/fit_evaluation.py --games 3000 --seed 2026 [--players 2]
-    python tools/fit_evaluation.py --value hands --at turns --games 12000 --seed 3303
+    .venv/bin/python lab/fit_evaluation.py --games 3000 --seed 2026 [--players 2]
+    .venv/bin/python lab/fit_evaluation.py --value hands --at turns --games 12000 --seed 3303
 
 Plays `--games` base games between heuristic bots (characters rotating, game seeds from
 `--seed`), records every seat's features against its strongest opponent's, labels each row
@@ -9,8 +9,8 @@ with whether the seat won, and fits a logistic regression (Newton's method, a sm
 penalty) on the differences. Half the games are held out: it prints the log-loss and accuracy
 there, then the weights to paste into the value's weights.
 
-- `--value margins` (mcts@5 to mcts@10, `evaluation.WEIGHTS`): `evaluation.features`, at every
-  `--every`-th decision;
+- `--value margins` (mcts@5 to mcts@10, `evaluation.WEIGHTS`): games/ai/evaluation.py's
+  `features`, at every `--every`-th decision;
 - `--value hands` (mcts@11, `evaluation.HANDS`): `evaluation.hand_features` (the hand by kind
   of card, whose turn is starting too); with `--at turns`, only at the start of each turn, where
   mcts@11's rollouts stop.
@@ -27,8 +27,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games import engine  # noqa: E402
-from games.ai import evaluation, heuristic  # noqa: E402
+from games.ai import heuristic  # noqa: E402
 from games.ai.common import decision_seed  # noqa: E402
+from games.ai.evaluation import strength  # noqa: E402
+from lab import evaluation  # noqa: E402
 
 
 #: What `--value` fits: its features' names and how they are read from a state.
@@ -71,7 +73,7 @@ def positions(game: int, seed: int, players: int, every: int, value: str = "marg
             for me in living:
                 others = [i for i in living if i != me]
                 if others:
-                    opp = max(others, key=lambda i: evaluation.strength(state.seats[i]))
+                    opp = max(others, key=lambda i: strength(state.seats[i]))
                     rows.append(([a - b for a, b in zip(features(state, me), features(state, opp))], me))
     end = selfplay(game, seed, players, record)
     if not end.over:

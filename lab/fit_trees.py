@@ -1,15 +1,15 @@
-"""Fit the value of mcts@12 and mcts@13 (games/ai/trees.py) on heuristic-against-heuristic games.
+"""Fit the value of mcts@13 (games/ai/trees.py) on heuristic-against-heuristic games.
 
     .venv/bin/pip install scikit-learn        # this tool only: the service and its tests do not need it
-    python tools/fit_trees.py --games 48000 --seed 4102 --jobs 2 [--out games/ai/data/value-trees.json]
+    .venv/bin/python lab/fit_trees.py --games 48000 --seed 4102 --jobs 2 [--out games/ai/data/value-trees.json]
 
 Plays `--games` two-seat base games between heuristic bots (characters rotating, game seeds
 from `--seed`), records at the start of every turn both seats' `trees.seat_features` (the
-positions mcts@11's and mcts@12's rollouts stop at), each seat's row labelled with whether it won,
+positions the search's rollouts stop at), each seat's row labelled with whether it won,
 and fits scikit-learn's histogram gradient boosting on the pair (the seat's features, then its
 opponent's). It fits on the even games and prints the held-out log-loss on the odd ones
-(beside mcts@11's `evaluation.HANDS` on the same rows), then fits again on all the games and
-writes the trees to `--out`, the command and the scores in its `fitted`.
+(beside mcts@11's logistic value, lab/evaluation.py's `HANDS`, on the same rows), then fits
+again on all the games and writes the trees to `--out`, the command and the scores in its `fitted`.
 """
 from __future__ import annotations
 
@@ -21,11 +21,11 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import fit_evaluation  # noqa: E402
 from games import engine  # noqa: E402
 from games.ai import evaluation, trees  # noqa: E402
+from lab import fit_evaluation  # noqa: E402
+from lab.evaluation import HANDS  # noqa: E402
 
 #: The trees' shape: 150 trees of depth 5 scored 0.6028 held out, 300 0.6011 at twice the
 #: walking time and file, 100 of depth 4 0.6059; in play 150 smaller trees did as well as 300
@@ -50,7 +50,7 @@ def positions(game: int, seed: int) -> list[tuple[list[float], list[float], floa
     def record(state, seq, starting):
         if starting and not any(s.out for s in state.seats):
             f = [trees.vector(trees.seat_features(state, i), names) for i in (0, 1)]
-            rows.extend((f[me], f[1 - me], evaluation.HANDS(state, me), me) for me in (0, 1))
+            rows.extend((f[me], f[1 - me], HANDS(state, me), me) for me in (0, 1))
     end = fit_evaluation.selfplay(game, seed, 2, record)
     if not end.over:
         return []
@@ -101,7 +101,7 @@ def main():
     ys = [won for *_, won in test]
     held_out = _loss(ys, chances(fit(train), test))
     hands = _loss(ys, [h for _, _, h, _ in test])
-    summary = (f"python tools/fit_trees.py --games {args.games} --seed {args.seed}: fitted on the even games' "
+    summary = (f"python lab/fit_trees.py --games {args.games} --seed {args.seed}: fitted on the even games' "
                f"{len(train):,} rows, held-out log-loss {held_out:.4f} on the odd games' {len(test):,} "
                f"(mcts@11's HANDS {hands:.4f} on the same rows, a constant 0.6931); written fitted on all "
                f"{len(train) + len(test):,}")

@@ -1,17 +1,12 @@
-"""tools/search_ceiling.py: the search told what it cannot see (docs/ai.md, "Where the gap is")."""
+"""lab/search_ceiling.py: the search told what it cannot see (docs/ai.md, "Where the gap is")."""
 import dataclasses
-import importlib.util
 import random
-from pathlib import Path
 
 from games import engine
-from games.ai import heuristic, mcts
+from games.ai import heuristic, mcts, trees
 from games.ai.common import decision_seed
 from games.ai.determinize import Skeleton
-
-_spec = importlib.util.spec_from_file_location("search_ceiling", Path(__file__).parents[2] / "tools/search_ceiling.py")
-search_ceiling = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(search_ceiling)
+from lab import evaluation, search_ceiling, variants
 
 
 def _position(decisions=25):
@@ -66,21 +61,21 @@ def test_knowing_everything_searches_the_true_state_and_puts_the_sampler_back():
 
 
 def test_search_plays_the_version_asked_for(monkeypatch):
-    """`--search mcts@7` searches as mcts@7: at a discard where the current search throws back otherwise."""
+    """`--search margins-value` searches as that variant (mcts@10's logistic value after 16
+    decisions), `--search mcts` as today's search: each rollout is judged by the value asked for."""
     monkeypatch.setattr(mcts, "MAX_SECONDS", 1000)     # a fixed budget: the same decision twice
-    state = engine.new_game({"seats": [{"character": "fiona"}, {"character": "zot"}], "seed": "ceiling-2"})
-    seq = differed = 0
-    while not state.over and not differed:
-        prompt = engine.prompts(state)[0]
-        view = engine.view(state, prompt.seat)
-        seed = decision_seed(secret="ceiling-2", seq=seq, seat=prompt.seat)
-        if prompt.kind == "phase:discard":
-            v7, v8 = (search_ceiling._search(view, state, seed, "nothing", search=s) for s in ("mcts@7", "mcts"))
-            assert v7 == mcts.decide_v7(view, seed=seed) and v8 == mcts.decide(view, seed=seed)
-            differed = v7 != v8
-        state, _ = engine.apply(state, heuristic.decide(view, seed=seed))
-        seq += 1
-    assert differed
+    judged = []
+    real = mcts._play
+    monkeypatch.setattr(mcts, "_play", lambda skeleton, candidate, sample_seed, me, settings: judged.append(
+        settings.value) or real(skeleton, candidate, sample_seed, me, settings))
+    state = _position()
+    prompt = engine.prompts(state)[0]
+    view, seed = engine.view(state, prompt.seat), "ceiling-2"
+    for name, value in (("margins-value", evaluation.win_chance), ("mcts", trees.TREES)):
+        judged.clear()
+        decision = search_ceiling._search(view, state, seed, "nothing", search=name)
+        assert judged and set(map(id, judged)) == {id(value)}
+        assert decision == variants.get(name).decide(view, seed=seed)
 
 
 def test_paired_difference_over_the_deals_both_runs_played():
@@ -90,15 +85,15 @@ def test_paired_difference_over_the_deals_both_runs_played():
 
 
 def test_the_opponent_is_the_version_asked_for(monkeypatch):
-    """`--opponent heuristic@7` seats heuristic@7 across the table: each seat decides with the
+    """`--opponent heuristic@9` seats heuristic@9 across the table: each seat decides with the
     bot its label names (a cheap bot in the search's seat keeps the game quick)."""
     asked = []
-    real = search_ceiling.get_bot
+    real = variants.get
 
     def spy(label):
         bot = real(label)
         return dataclasses.replace(bot, decide=lambda view, seed: asked.append(label) or bot.decide(view, seed=seed))
-    monkeypatch.setattr(search_ceiling, "get_bot", spy)
-    won, _ = search_ceiling.play(0, 5, "nothing", search="random", opponent="heuristic@7")
+    monkeypatch.setattr(variants, "get", spy)
+    won, _ = search_ceiling.play(0, 5, "nothing", search="random", opponent="heuristic@9")
     assert 0.0 <= won <= 1.0
-    assert set(asked) == {"random", "heuristic@7"}
+    assert set(asked) == {"random", "heuristic@9"}

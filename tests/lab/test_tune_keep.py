@@ -1,34 +1,30 @@
-"""tools/tune_keep.py: the heuristic's keep-worths tuned by self-play (docs/ai.md, "heuristic@8 and mcts@9")."""
-import importlib.util
+"""lab/tune_keep.py: the heuristic's keep-worths tuned by self-play (docs/ai.md, "heuristic@8 and mcts@9")."""
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 from games.ai import heuristic
-
-_spec = importlib.util.spec_from_file_location("tune_keep", Path(__file__).parents[2] / "tools/tune_keep.py")
-tune_keep = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tune_keep)
+from lab import tune_keep
 
 
 def test_a_challenger_unchanged_wins_exactly_half():
     """Each deal is played from both seats; with nothing changed both games are the same game,
     so the challenger wins exactly one of the two."""
     for game in range(0, 6, 2):
-        pair = [tune_keep.play(g, 3, 2, heuristic.TUNING_7, {}) for g in (game, game + 1)]
+        pair = [tune_keep.play(g, 3, 2, heuristic.TUNING, {}) for g in (game, game + 1)]
         assert sum(pair) == 1.0
 
 
 def test_a_changed_worth_changes_the_games():
-    """heuristic@7 with today's keep-worths (`KEEP`) plays other games than heuristic@7."""
-    keep = {k: heuristic.KEEP[k] for k, _ in heuristic.KEEP_7}
-    results = [tune_keep.play(g, 3, 2, heuristic.TUNING_7, keep) for g in range(12)]
+    """Today's heuristic with heuristic@8's keep-worths plays other games than today's."""
+    keep = {"damage": 4, "ignore_card": 5, "mass_heal": 3}
+    assert all(heuristic.KEEP[k] != v for k, v in keep.items())
+    results = [tune_keep.play(g, 3, 2, heuristic.TUNING, keep) for g in range(12)]
     assert any(results[i] + results[i + 1] != 1.0 for i in range(0, 12, 2))
 
 
 def test_the_search_tries_each_step_and_keeps_what_wins():
     lines = []
     with ThreadPoolExecutor(1) as pool:
-        best = tune_keep.search(pool, {}, [-2, 2], 8, 5, 2, heuristic.TUNING_7, 0.006, ["damage_each", "gamble"],
+        best = tune_keep.search(pool, {}, [-2, 2], 8, 5, 2, heuristic.TUNING, 0.006, ["damage_each", "gamble"],
                                 out=lines.append)
     assert lines[0].startswith("start {}")
     tried = lines[1:-1]

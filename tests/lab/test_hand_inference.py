@@ -1,10 +1,7 @@
-"""tools/hand_inference.py: deals that agree with the other seats' choices (an experiment of
-tools/search_ceiling.py, docs/ai.md "Where the gap is")."""
+"""lab/hand_inference.py: deals that agree with the other seats' choices (an experiment of
+lab/search_ceiling.py, docs/ai.md "Where the gap is")."""
 import copy
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,12 +11,8 @@ from games.ai.common import decision_seed
 from games.ai.determinize import Skeleton
 from games.engine.state import clone
 
-TOOLS = Path(__file__).parents[2] / "tools"
-sys.path.insert(0, str(TOOLS))
-_spec = importlib.util.spec_from_file_location("search_ceiling", TOOLS / "search_ceiling.py")
-search_ceiling = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(search_ceiling)
-from hand_inference import Inference, Seen  # noqa: E402
+from lab import search_ceiling
+from lab.hand_inference import Inference, Seen
 
 PAIRS = [("deirdre", "fiona"), ("gerki", "zot"), ("fiona", "gerki"), ("zot", "deirdre")]
 

@@ -1,16 +1,10 @@
-"""mcts@5's fitted leaf value (games/ai/evaluation.py) and its fitting script."""
-import importlib.util
+"""The older searches' logistic leaf values (lab/evaluation.py) and their fitting script (lab/fit_evaluation.py)."""
 import math
 import random
-from pathlib import Path
 
 from games import engine
-from games.ai import evaluation
+from lab import evaluation, fit_evaluation
 from tests.ai.play import heuristic_states
-
-_spec = importlib.util.spec_from_file_location("fit_evaluation", Path(__file__).parents[2] / "tools/fit_evaluation.py")
-fit_evaluation = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fit_evaluation)
 
 
 def _positions(seed, n=2, every=7):

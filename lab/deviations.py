@@ -1,10 +1,11 @@
 """Where the search bot overrules the heuristic bot, counted (docs/ai.md, "heuristic@9 and mcts@10").
 
-    python tools/deviations.py --games 40 --seed 779 [--search mcts] [--heuristic heuristic] [--top 30] [--effects]
+    .venv/bin/python lab/deviations.py --games 40 --seed 779 [--search mcts|VARIANT] [--top 30] [--effects]
 
-Plays the search bot against the heuristic bot in two-seat base games, seated and dealt as
-`manage.py tournament` does. At each of the search's decisions it also asks the heuristic
-bot (`--heuristic`, the version the search ranks and rolls out with) what it would play, and
+Plays the search bot (today's, or `--search` a variant of lab/variants.py) against the
+heuristic bot in two-seat base games, seated and dealt as `manage.py tournament` does. At each
+of the search's decisions it also asks the heuristic bot (which the search ranks and rolls out
+with) what it would play, and
 counts the decisions where the two differ, by what was asked (the prompt's kind and, in a
 window, the effect of the card or Drink being answered) and what each chose. The most
 frequent pairs are the heuristic's most frequent mistakes as the search sees them: heuristic@9's
@@ -26,6 +27,7 @@ from games import engine  # noqa: E402
 from games.ai import get_bot  # noqa: E402
 from games.ai.common import Table, decision_seed  # noqa: E402
 from games.ai.match import MAX_DECISIONS, cast_characters, seating  # noqa: E402
+from lab import variants  # noqa: E402
 
 
 def describe(view: dict, decision: dict, effects: bool = False) -> str:
@@ -53,9 +55,9 @@ def asked(view: dict) -> str:
     return kind
 
 
-def play(game: int, seed: int, search: str, heuristic: str, effects: bool = False) -> Counter:
+def play(game: int, seed: int, search: str, effects: bool = False) -> Counter:
     """One game: the (asked, heuristic's choice, search's choice) triples where the two differ."""
-    searcher, rules = get_bot(search), get_bot(heuristic)
+    searcher, rules = variants.get(search), get_bot("heuristic")
     names = seating("search", "heuristic", game, 2)
     game_seed = f"tournament-{seed}-{game // 2}"
     chars = cast_characters("base", game, 2, None, None)
@@ -80,26 +82,25 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=779)
-    parser.add_argument("--search", default="mcts", help="the search bot's label: mcts (current) or e.g. mcts@9")
-    parser.add_argument("--heuristic", default="heuristic",
-                        help="the heuristic it ranks and rolls out with, which also plays the other seat")
+    parser.add_argument("--search", default="mcts",
+                        help=f"the search: mcts (today's), another of today's bots or a lab variant "
+                             f"({', '.join(variants.VARIANTS)})")
     parser.add_argument("--top", type=int, default=30, help="how many pairs to print")
     parser.add_argument("--effects", action="store_true", help="name cards by their effect word")
     args = parser.parse_args()
     try:
-        if get_bot(args.heuristic).name != "heuristic":
-            raise ValueError(f"--heuristic must be a heuristic version, not {args.heuristic}")
-        get_bot(args.search)
+        variants.get(args.search)
     except ValueError as e:
         parser.error(str(e))
     total = Counter()
     for game in range(args.games):
-        total += play(game, args.seed, args.search, args.heuristic, args.effects)
+        total += play(game, args.seed, args.search, args.effects)
         print(f"\r{game + 1}/{args.games} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    print(f"{sum(total.values())} of the search's decisions differ from {get_bot(args.heuristic).label}'s:")
+    label = get_bot("heuristic").label
+    print(f"{sum(total.values())} of the search's decisions differ from {label}'s:")
     for (what, mine, theirs), n in total.most_common(args.top):
-        print(f"{n:4d}  {what}: {get_bot(args.heuristic).label} {mine!r}, the search {theirs!r}")
+        print(f"{n:4d}  {what}: {label} {mine!r}, the search {theirs!r}")
 
 
 if __name__ == "__main__":

@@ -1,23 +1,24 @@
 """How strong would the search bot be if it knew what it cannot see? (docs/ai.md, "Where the gap is")
 
-    python tools/search_ceiling.py --knows nothing|history|hands|everything --games 100 --seed 9001 [--jobs 2]
-        [--search mcts@7] [--opponent heuristic@7] [--record FILE] [--versus FILE]
+    .venv/bin/python lab/search_ceiling.py --knows nothing|history|hands|everything --games 100 --seed 9001
+        [--jobs 2] [--search mcts|VARIANT] [--opponent heuristic|BOT] [--record FILE] [--versus FILE]
 
-Plays the search bot (the current one, or `--search` an older version) against the heuristic
-bot (the current one, or `--opponent` an older version) in two-seat base games, seated and
+Plays the search bot (today's, or `--search` a variant of lab/variants.py) against the heuristic
+bot (or `--opponent` another of today's bots or a variant) in two-seat base games, seated and
 dealt as `manage.py tournament` does, with the search told more than its view:
 
 - `nothing`: the bot as it plays (the baseline, on the same deals);
 - `history`: told the heuristic seat's decisions as the table saw them (each with the search
   seat's view of that moment), it deals only hands with which the heuristic would have
-  decided the same (tools/hand_inference.py);
+  decided the same (lab/hand_inference.py; it assumes the opponent plays like the heuristic,
+  as the rollouts do);
 - `hands`: its opponents' hands are added to its view, so every sample deals them as they are;
 - `everything`: every sample *is* the true state (hands and every deck order, so it also knows
   what will be drawn).
 
-An experiment, not a bot: a table never plays it. The rollouts' depth, budget and cap come from
-the usual `RDI_MCTS_*` settings, so a run can ask, say, what full-depth rollouts would gain with
-full knowledge (`RDI_MCTS_DEPTH=300 RDI_MCTS_SECONDS=20`). Prints the win rate with its 95 %
+An experiment, not a bot: a table never plays it. The rollouts' turns, budget and cap come from
+the usual `RDI_MCTS_*` settings, so a run can ask, say, what longer rollouts would gain with
+full knowledge (`RDI_MCTS_TURNS=6 RDI_MCTS_SECONDS=20`). Prints the win rate with its 95 %
 interval and the search's mean processor time per decision. `--record FILE` writes each game's
 result (one JSON line a game); `--versus FILE`, a record of another run on the same seed, adds
 the difference between the two on the same deals with its 95 % interval (a paired comparison
@@ -35,15 +36,15 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from games import engine  # noqa: E402
-from games.ai import get_bot, heuristic, mcts  # noqa: E402
+from games.ai import heuristic, mcts  # noqa: E402
 from games.ai.common import decision_seed  # noqa: E402
 from games.ai.determinize import Skeleton  # noqa: E402
 from games.ai.match import MatchResult, cast_characters, seating  # noqa: E402
 from games.engine.state import clone  # noqa: E402
-from hand_inference import TRIES, Inference, Seen  # noqa: E402
+from lab import variants  # noqa: E402
+from lab.hand_inference import TRIES, Inference, Seen  # noqa: E402
 
 KNOWS = ("nothing", "history", "hands", "everything")
 
@@ -57,29 +58,29 @@ def _told(view: dict, state, knows: str) -> dict:
     return view
 
 
-def _search(view: dict, state, seed: str, knows: str, history=(), search: str = "mcts", opponent: str = "heuristic"):
-    decide = get_bot(search).decide
+def _search(view: dict, state, seed: str, knows: str, history=(), search: str = "mcts"):
+    decide = variants.get(search).decide
     if knows in ("nothing", "hands"):
         return decide(_told(view, state, knows), seed=seed)
-    mcts.Skeleton = _sampler(state, knows, history, view["prompt"]["seat"], opponent)
+    mcts.Skeleton = _sampler(state, knows, history, view["prompt"]["seat"])
     try:
         return decide(view, seed=seed)
     finally:
         mcts.Skeleton = Skeleton
 
 
-def _sampler(state, knows: str, history, me: int, opponent: str = "heuristic") -> type:
+def _sampler(state, knows: str, history, me: int) -> type:
     if knows == "everything":
         class Known(Skeleton):          # every sample is the true state
             def sample(self, rng):
                 return clone(state)
         return Known
 
-    class Inferring(Skeleton):          # deals that agree with the history (tools/hand_inference.py)
+    class Inferring(Skeleton):          # deals that agree with the history (lab/hand_inference.py)
         def __init__(self, view, options=None):
             super().__init__(view, options)
-            # hands with which the opponent's own version would have decided the same
-            self.inference = Inference(self, history, me, heuristic.TUNINGS[get_bot(opponent).version])
+            # hands with which the heuristic would have decided the same
+            self.inference = Inference(self, history, me, heuristic.TUNING)
 
         def sample(self, rng):
             for _ in range(TRIES):
@@ -92,7 +93,7 @@ def _sampler(state, knows: str, history, me: int, opponent: str = "heuristic") -
 
 def play(game: int, seed: int, knows: str, search: str = "mcts", opponent: str = "heuristic") -> tuple[float, list[float]]:
     """One game: the search's share of the win and its processor time per decision."""
-    other = get_bot(opponent)
+    other = variants.get(opponent)
     names = seating("search", "heuristic", game, 2)
     chars = cast_characters("base", game, 2, None, None)
     game_seed = f"tournament-{seed}-{game // 2}"      # the deals `tournament --seed` plays
@@ -104,7 +105,7 @@ def play(game: int, seed: int, knows: str, search: str = "mcts", opponent: str =
         seed_for = decision_seed(secret=game_seed, seq=seq, seat=prompt.seat)
         if names[prompt.seat] == "search":
             started = time.process_time()
-            decision = _search(view, state, seed_for, knows, history, search, opponent)
+            decision = _search(view, state, seed_for, knows, history, search)
             cpu.append(time.process_time() - started)
         else:
             decision = other.decide(view, seed=seed_for)
@@ -136,9 +137,10 @@ def _record(path: str, seed: int) -> dict[int, float]:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--knows", choices=KNOWS, default="nothing")
-    parser.add_argument("--search", default="mcts", help="the search bot's label: mcts (current) or e.g. mcts@7")
+    parser.add_argument("--search", default="mcts",
+                        help=f"the search: mcts (today's) or a lab variant ({', '.join(variants.VARIANTS)})")
     parser.add_argument("--opponent", default="heuristic",
-                        help="the heuristic bot's label: heuristic (current) or e.g. heuristic@7")
+                        help="the other seat: heuristic (today's), another of today's bots or a lab variant")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=9001)
     parser.add_argument("--jobs", type=int, default=1)
@@ -146,9 +148,8 @@ def main():
     parser.add_argument("--versus", help="another run's --record on the same seed: print the paired difference")
     args = parser.parse_args()
     try:
-        get_bot(args.search)  # an unknown label or record fails before any game
-        if get_bot(args.opponent).name != "heuristic":
-            raise ValueError(f"--opponent must be a heuristic version, not {args.opponent}")
+        variants.get(args.search)  # an unknown label or record fails before any game
+        variants.get(args.opponent)
         theirs = _record(args.versus, args.seed) if args.versus else None
     except (ValueError, OSError) as e:
         parser.error(str(e))
@@ -165,7 +166,7 @@ def main():
             print(f"\r{result.games}/{args.games} games", end="", file=sys.stderr, flush=True)
     low, high = result.interval("search")
     print(f"\n{args.search} knowing {args.knows}: {result.rate('search'):.1%} [{low:.1%}, {high:.1%}] of "
-          f"{result.games} games against {get_bot(args.opponent).label} (seed {args.seed}); "
+          f"{result.games} games against {variants.get(args.opponent).label} (seed {args.seed}); "
           f"{1000 * sum(cpu) / max(1, len(cpu)):.0f} ms processor per decision")
     if args.record:
         with open(args.record, "w") as out:
