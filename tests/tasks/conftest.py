@@ -1,6 +1,7 @@
 """A real Celery worker (with beat) on the real Redis broker, against this test run's
 database, on a queue of its own so that concurrent test runs never share tasks."""
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -65,6 +66,10 @@ class Worker:
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace")[-4000:]
+
+    def ran(self, task: str) -> int:
+        """How many times this worker has finished `task` (e.g. "games.tasks.sweep")."""
+        return len(re.findall(rf"Task {re.escape(task)}\[[^\]]+\] succeeded", self.log_path.read_text(errors="replace")))
 
 
 @pytest.fixture

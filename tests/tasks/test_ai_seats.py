@@ -1,5 +1,4 @@
 """AI seats, timeouts and crashes against a real Celery worker on the real Redis broker."""
-import time
 
 import pytest
 
@@ -61,7 +60,6 @@ def test_worker_killed_mid_game_and_a_new_one_finishes_it(worker_factory, make_u
     first.kill()
     at_kill = game_row(game_id)
     assert at_kill.status == "active", "the game ended before the worker could be killed"
-    time.sleep(1)
     second = worker_factory()
     game = wait_for(lambda: (g := game_row(game_id)).status == "over" and g, timeout=120,
                     what="the second worker to finish the game", worker=second)

@@ -157,7 +157,9 @@ def test_the_sweeper_resigns_an_abandoned_untimed_game_and_it_ends(worker_factor
     person, table, game_id = _game(make_user, turn_seconds=None)
     waiting = wait_for(lambda: (g := game_row(game_id)).prompt_seats == [0] and g, timeout=30,
                        what="the person's prompt", worker=worker)
-    time.sleep(3)       # a few sweeps: a game idle for less than the limit is left alone
+    sweeps = worker.ran("games.tasks.sweep")
+    wait_for(lambda: worker.ran("games.tasks.sweep") >= sweeps + 3, timeout=30, what="three more sweeps",
+             worker=worker)     # ...which leave a game idle for less than the limit alone
     assert not GameEvent.objects.filter(game_id=game_id, kind="seat_resigned").exists()
     Game.objects.filter(pk=game_id).update(updated_at=waiting.updated_at - timedelta(days=8))
     left = wait_for(lambda: GameEvent.objects.filter(game_id=game_id, kind="seat_resigned").first(), timeout=30,
