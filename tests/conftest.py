@@ -37,6 +37,30 @@ def pytest_configure(config):
     settings.PASSWORD_HASHERS = os.environ["RDI_PASSWORD_HASHERS"].split(",")
 
 
+LAB = "tests/lab/"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fast", action="store_true",
+                     help="the developer loop: leave out the lab's tests (tests/lab/, marked `lab`)")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Everything under tests/lab/ is marked `lab` (the research tools' tests, docs/lab/README.md);
+    `--fast` leaves them out. Marked here, by path, before `-m` selects."""
+    lab, rest = [], []
+    for item in items:
+        if item.nodeid.startswith(LAB):
+            item.add_marker(pytest.mark.lab)
+            lab.append(item)
+        else:
+            rest.append(item)
+    if config.getoption("--fast") and lab:
+        config.hook.pytest_deselected(items=lab)
+        items[:] = rest
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     from django.conf import settings

@@ -123,12 +123,18 @@ def site(django_db_setup, django_db_blocker):
     shutil.rmtree(logdir, ignore_errors=True)
 
 
+def pytest_configure(config):
+    """This run's audit only: emptied once, by the process that starts the run (with xdist, the
+    controller, before any worker appends)."""
+    if not hasattr(config, "workerinput"):
+        (ARTIFACTS / "a11y.txt").unlink(missing_ok=True)
+
+
 @pytest.fixture(scope="session")
 def chrome():
     from playwright.sync_api import sync_playwright
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / "a11y.txt").unlink(missing_ok=True)       # this run's audit only
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
