@@ -13,7 +13,7 @@ each run from the repository's root with the service's venv (``--help`` for its 
 - ``lab/tune_keep.py``: the heuristic's keep-worths tuned by self-play.
 
 An older bot version (mcts@4 to mcts@12, heuristic@5 to heuristic@8) is no longer in the
-service. It comes back from the git tag ``bots-before-lab``, where each was playable by its
+service. It comes back from the git tag ``bots-before-lab`` (commit 0ea10e2), where each was playable by its
 label beside today's (its heuristic@9 and mcts@13 decide as today's: tests/ai/test_bot_versions.py
 pins the same hashes). For an A/B run, check the tag out beside the work tree and play there,
 e.g. mcts@12 against today's mcts::
