@@ -1,4 +1,4 @@
-"""Where the search bot overrules the heuristic bot, counted (docs/ai.md, "heuristic@9 and mcts@10").
+"""Where the search bot overrules the heuristic bot, counted (docs/lab/ai-notes.md, "heuristic@9 and mcts@10").
 
     .venv/bin/python lab/deviations.py --games 40 --seed 779 [--search mcts|VARIANT] [--top 30] [--effects]
 

@@ -29,7 +29,7 @@ from lab.evaluation import HANDS  # noqa: E402
 
 #: The trees' shape: 150 trees of depth 5 scored 0.6028 held out, 300 0.6011 at twice the
 #: walking time and file, 100 of depth 4 0.6059; in play 150 smaller trees did as well as 300
-#: (docs/ai.md "mcts@12").
+#: (docs/lab/ai-notes.md "mcts@12").
 SHAPE = {"max_iter": 150, "max_depth": 5, "learning_rate": 0.07}
 
 

@@ -1,5 +1,5 @@
 """Which imagined hands agree with what the other seats did: an experiment of
-lab/search_ceiling.py (`--knows history`; docs/ai.md, "Where the gap is"), not a bot.
+lab/search_ceiling.py (`--knows history`; docs/lab/ai-notes.md, "Where the gap is"), not a bot.
 
 The search deals the hands it cannot see at random. But an opponent's recent choices say
 something about its hand: a seat that let a Drink through held nothing it would have answered

@@ -1,4 +1,4 @@
-"""How strong would the search bot be if it knew what it cannot see? (docs/ai.md, "Where the gap is")
+"""How strong would the search bot be if it knew what it cannot see? (docs/lab/ai-notes.md, "Where the gap is")
 
     .venv/bin/python lab/search_ceiling.py --knows nothing|history|hands|everything --games 100 --seed 9001
         [--jobs 2] [--search mcts|VARIANT] [--opponent heuristic|BOT] [--record FILE] [--versus FILE]

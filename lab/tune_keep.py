@@ -1,4 +1,4 @@
-"""Tune the heuristic's keep-worths by self-play (docs/ai.md, "heuristic@8 and mcts@9").
+"""Tune the heuristic's keep-worths by self-play (docs/lab/ai-notes.md, "heuristic@8 and mcts@9").
 
     .venv/bin/python lab/tune_keep.py --games 4000 --seed 21 \
         [--start '{"damage": 4}'] [--steps=-2,2] [--players 2] [--jobs 2]

@@ -99,7 +99,7 @@ class Curve:
         return -self.lethal if margin <= 0 else -self.scale * self.decay ** margin
 
 
-#: Tuned by self-play (docs/ai.md, "heuristic@6 and mcts@6").
+#: Tuned by self-play (docs/lab/ai-notes.md, "heuristic@6 and mcts@6").
 CURVE = Curve(lethal=25.0, scale=15.0, decay=0.9)
 
 
@@ -131,7 +131,7 @@ class Scoring(Table):
 
     def numbers(self, frame: dict) -> dict:
         """The numbers of the card a stack frame plays (its Drink change's +2...): the engine's
-        frames carry none, the card's content does (docs/ai.md, "heuristic@7 and mcts@7")."""
+        frames carry none, the card's content does (docs/lab/ai-notes.md, "heuristic@7 and mcts@7")."""
         card = card_of(frame.get("card"), self.content.cards)
         return dict(card.params) if card is not None else {}
 

@@ -189,7 +189,7 @@ def _search(view: dict, seed: str, iterations: int | None, max_seconds: float | 
 def _candidates(view: dict, settings: Settings) -> list[Decision]:
     """The heuristic's choice first, then the others it rates best. A discard is offered as
     "any subset of the hand", and the heuristic names one subset: the search also weighs the
-    discards that keep or throw back other cards (the largest gain measured, docs/ai.md "mcts@8")."""
+    discards that keep or throw back other cards (the largest gain measured, docs/lab/ai-notes.md "mcts@8")."""
     ranked = heuristic.ranked(view, settings.tuning)
     if settings.other_discards and view["prompt"].get("kind") == "phase:discard":
         ranked += heuristic.discards_nearby(view, settings.tuning)

@@ -5,7 +5,7 @@ opponent's (mcts@11's, lab/evaluation.py) counts every feature the same whatever
 rest of the position: a saver in hand is worth as much at twenty Fortitude as at one. The trees
 read both seats' features side by side, so what a card, a Drink waiting or a point of margin is
 worth can depend on the margins (on the turn starts of 24,000 held-out heuristic games the
-log-loss falls from mcts@11's 0.617 to 0.603; docs/ai.md "mcts@12").
+log-loss falls from mcts@11's 0.617 to 0.603; docs/lab/ai-notes.md "mcts@12").
 
 A model is a JSON file written by ``lab/fit_trees.py`` (scikit-learn's histogram gradient
 boosting, walked here in pure Python): the names of the features it reads (``seat_features``:

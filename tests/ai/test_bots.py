@@ -234,7 +234,7 @@ def _turn(seats, bot):
 
 def test_heuristic_9_heals_early():
     """heuristic@9 plays its heal as soon as the Fortitude cap takes none of it, and still
-    attacks: a heal is an Anytime Card, not the turn's Action (docs/ai.md, "heuristic@9 and mcts@10")."""
+    attacks: a heal is an Anytime Card, not the turn's Action (docs/lab/ai-notes.md, "heuristic@9 and mcts@10")."""
     seats = [{"character": "deirdre", "fortitude": 15, "alcohol": 10,
               "hand": ["my-goddess-heals-me", "im-not-that-kind-of-priestess"]},
              {"character": "gerki", "hand": []}]
@@ -268,7 +268,7 @@ def _discarded(seats):
 
 def test_heuristic_throws_back_attacks_it_cannot_all_play():
     """A seat plays one Action a turn: the heuristic throws back Zot's two Pooky rampages and
-    the other attacks from a hand of attacks, which heuristic@7 kept (docs/ai.md, "heuristic@8
+    the other attacks from a hand of attacks, which heuristic@7 kept (docs/lab/ai-notes.md, "heuristic@8
     and mcts@9")."""
     hand = ["oh-no-not-again-pookys-on-a-drunken-rampage", "oh-no-not-again-pookys-on-a-drunken-rampage", "down-pooky",
             "i-told-you-not-to-distract-me", "i-told-you-not-to-distract-me", "not-now-im-meditating",
@@ -310,7 +310,7 @@ def _drink_changes_against_me():
 
 def test_heuristic_weighs_an_opponents_drink_change_by_the_cards_numbers():
     """The engine leaves a stacked card's frame bare: the heuristic reads the card's numbers, so
-    an opponent's "+2 Alcohol" on its own Drink is a threat (docs/ai.md, "heuristic@7 and mcts@7")."""
+    an opponent's "+2 Alcohol" on its own Drink is a threat (docs/lab/ai-notes.md, "heuristic@7 and mcts@7")."""
     from games.ai import heuristic
     hurt = 0
     for view, top in _drink_changes_against_me():

@@ -1,4 +1,4 @@
-"""The search weighs other discards than the heuristic's (docs/ai.md, "mcts@8")."""
+"""The search weighs other discards than the heuristic's (docs/lab/ai-notes.md, "mcts@8")."""
 import json
 
 from games import engine

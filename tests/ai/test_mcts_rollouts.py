@@ -1,4 +1,4 @@
-"""Where a rollout stops: at the start of the same turn for every candidate (docs/ai.md, "mcts@11")."""
+"""Where a rollout stops: at the start of the same turn for every candidate (docs/lab/ai-notes.md, "mcts@11")."""
 import dataclasses
 
 from games import engine

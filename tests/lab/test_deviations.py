@@ -1,4 +1,4 @@
-"""lab/deviations.py: where the search overrules the heuristic, counted (docs/ai.md, "heuristic@9 and mcts@10")."""
+"""lab/deviations.py: where the search overrules the heuristic, counted (docs/lab/ai-notes.md, "heuristic@9 and mcts@10")."""
 from lab import deviations
 
 

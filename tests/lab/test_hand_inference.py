@@ -1,5 +1,5 @@
 """lab/hand_inference.py: deals that agree with the other seats' choices (an experiment of
-lab/search_ceiling.py, docs/ai.md "Where the gap is")."""
+lab/search_ceiling.py, docs/lab/ai-notes.md "Where the gap is")."""
 import copy
 import random
 

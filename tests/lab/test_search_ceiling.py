@@ -1,4 +1,4 @@
-"""lab/search_ceiling.py: the search told what it cannot see (docs/ai.md, "Where the gap is")."""
+"""lab/search_ceiling.py: the search told what it cannot see (docs/lab/ai-notes.md, "Where the gap is")."""
 import dataclasses
 import random
 

@@ -1,4 +1,4 @@
-"""lab/tune_keep.py: the heuristic's keep-worths tuned by self-play (docs/ai.md, "heuristic@8 and mcts@9")."""
+"""lab/tune_keep.py: the heuristic's keep-worths tuned by self-play (docs/lab/ai-notes.md, "heuristic@8 and mcts@9")."""
 from concurrent.futures import ThreadPoolExecutor
 
 from games.ai import heuristic
