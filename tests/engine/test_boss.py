@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import IllegalDecision, apply, clone, load_content, new_game, prompts, state_hash, view
+from games.engine import BASE_PACK, IllegalDecision, apply, clone, load_content, new_game, prompts, state_hash, view
 from games.engine.invariants import check, total_gold
 from games.engine.scenario import run_file, setup_from
 from games.simulation import random_decision
@@ -16,8 +16,8 @@ from tests.cards import shown_card_ids
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCENARIOS = sorted((ROOT / "tests" / "scenarios" / "boss").glob("*.json"))
-SAMPLERS = [json.loads((ROOT / "packs" / f"{n}.json").read_text())
-            for n in ("base", "daareka", "amundyr", "torglesnarf", "vlazlo", "nerodia")]
+SAMPLERS = [BASE_PACK] + [json.loads((ROOT / "packs" / f"{n}.json").read_text())
+                          for n in ("daareka", "amundyr", "torglesnarf", "vlazlo", "nerodia")]
 FIXTURES = json.loads((ROOT / "tests" / "packs" / "boss" / "boss-fixtures.json").read_text())
 VILLAINS = ["daareka", "amundyr", "torglesnarf", "vlazlo", "nerodia"]
 HEROES = ["deirdre", "fiona", "gerki", "zot"]
