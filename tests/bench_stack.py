@@ -161,8 +161,8 @@ def start_servers(top: Topology, env_extra: dict) -> Servers:
         port = _free_port()
         servers.stream.append(port)
         servers.procs.append(subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "rdi_service.asgi:application", "--host", "127.0.0.1", "--port",
-             str(port), "--log-level", "warning"],
+            [sys.executable, "-m", "uvicorn", "rdi_service.asgi:application", "--timeout-graceful-shutdown", "1",
+             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
     deadline = time.time() + 60
     for port in servers.web + servers.stream:

@@ -147,7 +147,7 @@ def run(*, streams: int, games: int, decisions: int, interval: float, database_u
     env = {**os.environ, "DATABASE_URL": database_url, "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE":
            "rdi_service.settings"}
     server = subprocess.Popen([sys.executable, "-m", "uvicorn", "rdi_service.asgi:application", "--host", "127.0.0.1",
-                               "--port", str(port), "--log-level", "warning", "--backlog", "4096"],
+                               "--port", str(port), "--log-level", "warning", "--backlog", "4096", "--timeout-graceful-shutdown", "1"],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     proc = psutil.Process(server.pid)
     clients = baseline = None

@@ -38,8 +38,8 @@ def stream_port():
     env = {**os.environ, "DATABASE_URL": url, "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "rdi_service.settings"}
     env.pop("RDI_DEPLOYMENT", None)
     server = subprocess.Popen([sys.executable, "-m", "uvicorn", "rdi_service.asgi:application", "--host", "127.0.0.1",
-                               "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                               "--port", str(port), "--log-level", "warning", "--timeout-graceful-shutdown", "1"],
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while True:
         try:

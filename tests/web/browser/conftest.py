@@ -93,7 +93,8 @@ def site(django_db_setup, django_db_blocker):
            "ALLOWED_HOSTS": "127.0.0.1,localhost", "RDI_STREAM_URL": ""}
     procs = [
         Proc("web", [sys.executable, "-m", "uvicorn", "rdi_service.asgi:application", "--host", "127.0.0.1",
-                     "--port", str(port), "--workers", "1", "--log-level", "warning"], env, logdir),
+                     "--port", str(port), "--workers", "1", "--log-level", "warning",
+                     "--timeout-graceful-shutdown", "1"], env, logdir),
         Proc("worker", [sys.executable, "-m", "celery", "-A", "rdi_service", "worker", "-B", "--pool=solo",
                         "-Q", QUEUE, "--schedule", str(logdir / "beat-schedule"), "-l", "WARNING",
                         "--without-gossip", "--without-mingle", "--without-heartbeat",
