@@ -19,8 +19,9 @@ import random
 import sys
 import time
 
+from games.ai.policies import random_policy
 from games.engine import apply, clone, dump_state, load_state, new_game, prompts
-from games.simulation import game_seed, make_setup, random_policy
+from games.simulation import game_seed, make_setup
 
 
 def record_games(total_decisions: int, players: int, seed: int):

@@ -30,10 +30,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.ai.policies import random_decision
 from games.engine import (CHARACTERS, IllegalDecision, apply, clone, dump_state, load_state, new_game,
                           prompts, state_hash, view)
 from games.engine.invariants import card_locations
-from games.simulation import make_setup, random_decision
+from games.simulation import make_setup
 
 EXAMPLES_PER_PLAYER_COUNT = int(os.environ.get("RDI_PROPERTY_EXAMPLES", "5"))
 MAX_STEPS = int(os.environ.get("RDI_PROPERTY_MAX_STEPS", "600"))

@@ -17,10 +17,10 @@ from typing import Callable
 from games.ai import heuristic, mcts
 from games.ai.common import Decision, decision_seed, rng_for
 from games.ai.default import default_decision
+from games.ai.policies import random_decision
 
 
 def _random_decide(view: dict, *, seed: str) -> Decision:
-    from games.simulation import random_decision
     prompt = view["prompt"]
     return dict(random_decision(_Offer(prompt["decisions"], prompt.get("subsets") or []), rng_for(seed, "random")))
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import jsonschema
 
 from games import engine
+from games.ai.policies import random_decision
 from games.packs import limits as lim
-from games.simulation import random_decision
 
 SCHEMA_PATH = Path(__file__).with_name("pack.schema.json")
 #: Bumped when what the check judges changes, so that verdicts remembered in the shared cache

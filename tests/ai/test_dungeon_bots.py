@@ -12,8 +12,8 @@ import pytest
 from games import engine
 from games.ai import default_decision, get_bot, mcts
 from games.ai.determinize import Skeleton
+from games.ai.policies import random_decision
 from games.engine.invariants import check, total_gold
-from games.simulation import random_decision
 from tests.ai.play import play_legally
 
 ROOT = Path(__file__).parents[2]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from games.ai.policies import random_decision
 from games.engine import BASE_PACK, IllegalDecision, apply, clone, load_content, new_game, prompts, state_hash, view
 from games.engine.invariants import check, total_gold
 from games.engine.scenario import run_file, setup_from
-from games.simulation import random_decision
 from tests.cards import shown_card_ids
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -93,7 +93,7 @@ def test_concerns_is_derived_from_card_data_and_agrees_with_the_old_word_list():
     import random
 
     from games.engine import apply, concerns, new_game, prompts, view
-    from games.simulation import random_decision
+    from games.ai.policies import random_decision
 
     by_words = _word_rule
 

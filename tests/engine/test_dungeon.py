@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from games.ai.policies import random_decision
 from games.engine import BASE_PACK, IllegalDecision, apply, new_game, prompts, state_hash, view
 from games.engine.scenario import run_file, setup_from
 from games.engine.state import dump_state
-from games.simulation import random_decision
 from tests.engine.helpers import random_play
 
 

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from games.ai.policies import random_decision
 from games.engine import IllegalDecision, apply, clone, new_game, prompts, state_hash, view
 from games.engine.invariants import check, total_gold
 from games.engine.scenario import run_file
-from games.simulation import random_decision
 from tests.cards import shown_card_ids
 
 VARIANT = "two-headed-dragon"

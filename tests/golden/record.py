@@ -22,7 +22,7 @@ django.setup()
 import orjson  # noqa: E402
 
 from games import engine, store  # noqa: E402
-from games.simulation import random_decision  # noqa: E402
+from games.ai.policies import random_decision  # noqa: E402
 from replay.export import FORMAT  # noqa: E402
 
 HERE = Path(__file__).parent
