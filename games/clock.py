@@ -29,8 +29,12 @@ from __future__ import annotations
 import math
 import threading
 import time
+from typing import Callable
 
+from celery.utils.nodenames import worker_direct
 from django.conf import settings
+
+from games import jobs, redis_client
 
 #: How many due turns a tick takes off its set at once (fewer: other ticks share the work).
 TAKE = 16
@@ -66,9 +70,7 @@ def set_home(hostname: str) -> None:
 
 
 def _key(name: str) -> str:
-    from games import tasks
-
-    return f"rdi:ai:{name}:{tasks.tick.app.conf.task_default_queue}"
+    return f"rdi:ai:{name}:{jobs.queue()}"
 
 
 def _due(home: str) -> str:
@@ -76,18 +78,12 @@ def _due(home: str) -> str:
 
 
 def _redis():
-    from games import services
-
-    return services._redis_client()
+    return redis_client.client()
 
 
 def _send_tick(home: str, countdown: float = 0.0) -> None:
-    from celery.utils.nodenames import worker_direct
-
-    from games import tasks
-
     options = {"queue": worker_direct(home)} if home else {}
-    tasks.tick.apply_async((home,), countdown=countdown, **options)
+    jobs.send(jobs.TICK, home, countdown=countdown, **options)
 
 
 def put(game_id: int, seq: int, *, now: float | None = None, ping: tuple[str, bytes] | None = None,
@@ -133,16 +129,15 @@ def _next_due(home: str) -> float | None:
     return first[0][1] if first else None
 
 
-def tick(home: str = "") -> int:
+def tick(home: str, play: Callable[[int, int], int]) -> int:
     """Play every turn due now on a home's set, one decision each (its commit puts the
     table's next bot turn on this worker's set). A tick of this worker's own home stays
     while the next turn is due within a slice: under load it runs on like a pump, the turns
     its decisions put back need no tick of their own, and leaving, it ticks for the earliest
     left. A tick of the shared set leaves as soon as nothing is due, so a busy worker takes
     few new tables and an idle one many. Hands on to a fresh tick after RDI_AI_BATCH_SECONDS
-    so the worker serves its other tasks too. Returns how many decisions it submitted."""
-    from games import timers
-
+    so the worker serves its other tasks too. `play(game, seq)` plays one turn and says how
+    many decisions it submitted (timers.play_one); returns how many in all."""
     started = time.monotonic()
     played = 0
     pump = bool(home) and home == _home
@@ -151,7 +146,7 @@ def tick(home: str = "") -> int:
         while time.monotonic() - started < settings.RDI_AI_BATCH_SECONDS:
             due = take_due(home) or (_steal(home) if pump else [])
             for game_id, seq in due:
-                played += timers.play_one(game_id, seq)
+                played += play(game_id, seq)
             if due:
                 continue
             soonest = _next_due(home) if pump else None

@@ -13,14 +13,15 @@ import time
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import orjson
 import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 
-from games import bosses, chain, engine, live_channels, quotas, store
+from games import ai as bots
+from games import bosses, chain, engine, live_channels, quotas, redis_client, store
 from games.engine.boss import is_boss_variant
 from games.engine.canonical import digest
 from games.engine.errors import SetupError
@@ -95,8 +96,6 @@ def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: i
               bot: str | None = None) -> Seat:
     """Sit `user` at the table with `character`, or (owner only, ai=True) add an AI seat played
     by `bot` (a games.ai name; the default bot when omitted)."""
-    from games import ai as bots
-
     if ai:
         try:
             bot = bots.get_bot(bot or bots.DEFAULT_BOT).name
@@ -547,8 +546,6 @@ def seat_control_change(*, game_id: int, seat: int, to: str, reason: str, actor:
     """Hand a player's seat to a bot (`to="bot"`, after timeouts) or give it back
     (`to="player"`): appends `seat_control_changed` {seat, to, bot, reason} and updates the
     seat. Returns the new seq, or None when the seat already is in that hand (nothing written)."""
-    from games import ai as bots
-
     if to not in ("bot", "player"):
         raise ValueError("to must be 'bot' or 'player'")
     label = bots.get_bot(bot or bots.DEFAULT_BOT).label if to == "bot" else None
@@ -569,8 +566,6 @@ def seat_resign(*, game_id: int, seat: int, actor: str, reason: str = "resigned"
     hands the seat to the default bot, which plays it at bot speed (nobody waits for them)
     until the end; taking it back is refused (`resigned`). `reason` "abandoned": the sweeper
     resigned an idle player of an untimed game. Returns the new seq."""
-    from games import ai as bots
-
     if reason not in RESIGN_REASONS:
         raise ValueError(f"reason must be one of {RESIGN_REASONS}")
     label = bots.get_bot(bots.DEFAULT_BOT).label
@@ -656,25 +651,13 @@ def append_locked(cursor, *, game_id: int, locked: LockedGame, state, events: li
 
 # --- after commit ---------------------------------------------------------------------------
 
-_redis = None
-
-
-def _redis_client():
-    global _redis
-    if _redis is None:
-        import redis
-
-        _redis = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
-    return _redis
-
-
 def _table_changed(table_id: int) -> None:
     """After the commit, ping the table page's stream: a seat was taken or the table started.
     Like a game's ping it only means "read this table again" (games/web/stream.py reads the
     table's version from Postgres, never from the ping)."""
     def publish():
         try:
-            _redis_client().publish(live_channels.table_channel(table_id), orjson.dumps({"table": table_id}))
+            redis_client.client().publish(live_channels.table_channel(table_id), orjson.dumps({"table": table_id}))
         except Exception:  # noqa: BLE001 - the page also re-reads every 5 s; a lost ping costs a delay
             log.warning("could not publish table %s's ping", table_id, exc_info=True)
 
@@ -692,17 +675,25 @@ def _ping(game_id: int, seq: int) -> bytes:
     return orjson.dumps({"game": game_id, "seq": seq})
 
 
+#: What follows each commit of a game's events, registered at start-up (games/apps.py: the
+#: timers): listener(game_id=, seq=, prompt=, human_seats=, turn_seconds=, window_seconds=,
+#: ping=(channel, message)) -> True when it published the live ping itself.
+_after_commit_listeners: list[Callable[..., bool]] = []
+
+
+def listen_after_commit(listener: Callable[..., bool]) -> None:
+    if listener not in _after_commit_listeners:
+        _after_commit_listeners.append(listener)
+
+
 def _after_commit(game_id: int, entry: store.CachedState) -> None:
     prompt = None if entry.state.over else engine.prompts(entry.state)[0]   # read before others can take it
     store.cache.put(game_id, entry)
     published = False
-    if settings.RDI_SCHEDULE_TASKS:
-        from games import timers
-
-        published = timers.after_commit(game_id=game_id, seq=entry.seq, prompt=prompt,
-                                        human_seats=entry.human_seats, turn_seconds=entry.turn_seconds,
-                                        window_seconds=entry.window_seconds,
-                                        ping=(live_channel(game_id), _ping(game_id, entry.seq)))
+    for listener in _after_commit_listeners:
+        published = listener(game_id=game_id, seq=entry.seq, prompt=prompt, human_seats=entry.human_seats,
+                             turn_seconds=entry.turn_seconds, window_seconds=entry.window_seconds,
+                             ping=(live_channel(game_id), _ping(game_id, entry.seq))) or published
     if not published:
         _publisher.send(game_id, entry.seq)
 
@@ -747,7 +738,7 @@ class _Publisher:
                 if seq > latest.get(game_id, -1):
                     latest[game_id] = seq
             try:
-                pipe = _redis_client().pipeline(transaction=False)
+                pipe = redis_client.client().pipeline(transaction=False)
                 for game_id, seq in latest.items():
                     pipe.publish(live_channel(game_id), _ping(game_id, seq))
                 pipe.execute()

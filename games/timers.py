@@ -1,13 +1,15 @@
 """AI turns, auto-passes, timeouts and the overdue sweeper: what the Celery tasks call
-(games/tasks.py only forwards here). Every decision goes through `services.submit_decision`
-with `expected_seq` and an idempotency key derived from (seq, seat) under its own actor (keys
-are scoped to the actor: a player cannot take them), so a task that runs twice, late, or after
-someone else acted changes nothing. A refusal other than "the game moved on" is logged as an
-error and the turn left to the sweeper. See docs/operations.md "Timers".
+(games/tasks.py only forwards here; the next task is queued by name, games/jobs.py). Every
+decision goes through `services.submit_decision` with `expected_seq` and an idempotency key
+derived from (seq, seat) under its own actor (keys are scoped to the actor: a player cannot
+take them), so a task that runs twice, late, or after someone else acted changes nothing. A
+refusal other than "the game moved on" is logged as an error and the turn left to the
+sweeper. See docs/operations.md "Timers".
 
-- After each commit (`services._after_commit` → `after_commit`): a prompt for a seat a bot
-  plays, or for a player whose auto-pass choice may cover it, schedules `advance(game, seq)`;
-  a timed prompt for a player schedules `expire(game, seq)` at its deadline.
+- After each commit (`after_commit`, the services' after-commit listener): a prompt for a
+  seat a bot plays, or for a player whose auto-pass choice may cover it, schedules
+  `advance(game, seq)`; a timed prompt for a player schedules `expire(game, seq)` at its
+  deadline.
 - `play_automatic` plays consecutive automatic turns of one table in one task (up to
   RDI_AI_BATCH_SECONDS), group-committed (`services.submit_group`), then hands on to a fresh task. When bots think
   (RDI_AI_THINK_SECONDS), a bot's turn goes on the AI clock instead (games/clock.py).
@@ -27,8 +29,9 @@ import time
 from datetime import datetime, timedelta, timezone
 
 from django.conf import settings
+from django.db import connection
 
-from games import ai, clock, engine, services, store
+from games import ai, clock, engine, jobs, redis_client, services, store
 from games.errors import Illegal, NotFound, ServiceError
 from games.models import Game, GameEvent, Seat
 
@@ -71,12 +74,12 @@ def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, w
                  ping: tuple[str, bytes] | None = None) -> bool:
     """Schedule what the newly opened prompt needs. Returns whether it also published `ping`
     (channel, message), which it does when it talks to Redis anyway. Never raises (the
-    commit has happened; the sweeper covers a message that could not be sent)."""
-    if prompt is None:
+    commit has happened; the sweeper covers a message that could not be sent). Registered
+    with the services at start-up (games/apps.py); RDI_SCHEDULE_TASKS off (tests, benchmarks
+    of the store alone) schedules nothing."""
+    if prompt is None or not settings.RDI_SCHEDULE_TASKS:
         return False
     try:
-        from games import tasks
-
         if human_seats is None:
             human_seats = _human_seats(game_id)
         if prompt.seat not in human_seats:
@@ -89,13 +92,13 @@ def after_commit(*, game_id: int, seq: int, prompt, human_seats, turn_seconds, w
                 clock.put(game_id, seq, ping=ping)
                 return ping is not None
             if game_id not in _batching():
-                tasks.send_advance(game_id, seq, people=bool(human_seats))
+                jobs.send_advance(game_id, seq, people=bool(human_seats))
             return False
         seconds = timer_seconds(prompt.kind, turn_seconds, window_seconds)
         if seconds:
-            tasks.expire.apply_async((game_id, seq), countdown=min(seconds, MAX_COUNTDOWN))
+            jobs.send(jobs.EXPIRE, game_id, seq, countdown=min(seconds, MAX_COUNTDOWN))
         if prompt.kind == "respond" and game_id not in _batching() and _autopass_of(game_id, prompt.seat) != "off":
-            tasks.advance.apply_async((game_id, seq))
+            jobs.send(jobs.ADVANCE, game_id, seq)
     except Exception:  # noqa: BLE001 - logged; the sweeper re-sends overdue work
         log.warning("could not schedule game %s seq %s", game_id, seq, exc_info=True)
     return False
@@ -153,8 +156,6 @@ def _state_at(game_id: int, seq: int):
         game = Game.objects.filter(pk=game_id).only("seq", "status", "state_hash").first()
         if game is None or game.status != Game.Status.ACTIVE or game.seq != seq:
             return None, None
-        from django.db import connection
-
         with connection.cursor() as cursor:
             state = store.state_for_read(cursor, game_id=game_id, seq=seq, expected_hash=game.state_hash)
     return (None, None) if state.over else (state, entry)
@@ -250,9 +251,7 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
             seq = result.seq
             if time.monotonic() - started > budget:
                 break
-    from games import tasks
-
-    tasks.send_advance(game_id, seq, people=people)
+    jobs.send_advance(game_id, seq, people=people)
     return played
 
 
@@ -311,18 +310,14 @@ def _submit_automatic(game_id: int, seq: int, controls: dict | None, skip: froze
 def expire(game_id: int, seq: int, *, now: datetime | None = None) -> str:
     """The timer of the prompt open at `seq` fired: submit the default decision as `timeout`
     if the game is still there and the deadline has passed. Returns what it did."""
-    from games import tasks
-
     now = now or datetime.now(timezone.utc)
     game = Game.objects.filter(pk=game_id).only("seq", "status", "state_hash", "deadline", "table_id").first()
     if game is None or game.status != Game.Status.ACTIVE or game.seq != seq or game.deadline is None:
         return "stale"
     if now < game.deadline:
         remaining = (game.deadline - now).total_seconds()
-        tasks.expire.apply_async((game_id, seq), countdown=min(remaining + 0.05, MAX_COUNTDOWN))
+        jobs.send(jobs.EXPIRE, game_id, seq, countdown=min(remaining + 0.05, MAX_COUNTDOWN))
         return "early"
-    from django.db import connection
-
     with connection.cursor() as cursor:
         state = store.state_for_read(cursor, game_id=game_id, seq=seq, expected_hash=game.state_hash)
     prompt = engine.prompts(state)[0]
@@ -370,13 +365,11 @@ def sweep(*, now: datetime | None = None) -> dict:
     RDI_SWEEP_STALE_SECONDS (a lost message, a worker that died) past its think time, and a
     tick when the AI clock holds a turn that late. Safe to run anywhere, any
     number of times: the tasks are idempotent by (game, seq, seat)."""
-    from games import tasks
-
     now = now or datetime.now(timezone.utc)
     sent = {"timeouts": 0, "turns": 0, "ticks": 0}
     for game_id, seq in Game.objects.filter(status=Game.Status.ACTIVE, deadline__lt=now).values_list("id", "seq"):
         if _claim(f"expire:{game_id}:{seq}"):
-            tasks.expire.apply_async((game_id, seq))
+            jobs.send(jobs.EXPIRE, game_id, seq)
             sent["timeouts"] += 1
     if clock.thinking() or settings.RDI_STAND_IN_SECONDS > 0:
         sent["ticks"] = int(clock.rescue_overdue(now.timestamp()))
@@ -395,7 +388,7 @@ def sweep(*, now: datetime | None = None) -> dict:
             late = [s for s in prompt_seats if (table_id, s) in automatic
                     and (not automatic[(table_id, s)] or updated_at < stand_in_stale)]
             if late and _claim(f"advance:{game_id}:{seq}"):
-                tasks.advance.apply_async((game_id, seq))
+                jobs.send(jobs.ADVANCE, game_id, seq)
                 sent["turns"] += 1
     sent["abandoned"] = abandon_idle(now=now)
     return sent
@@ -430,7 +423,7 @@ def abandon_idle(*, now: datetime) -> int:
 def _claim(key: str) -> bool:
     """At most one re-send per (game, seq) per stale period, so a busy worker is not flooded."""
     try:
-        return bool(services._redis_client().set(f"rdi:sweep:{key}", 1, nx=True,
-                                                 ex=max(1, int(settings.RDI_SWEEP_STALE_SECONDS))))
+        return bool(redis_client.client().set(f"rdi:sweep:{key}", 1, nx=True,
+                                              ex=max(1, int(settings.RDI_SWEEP_STALE_SECONDS))))
     except Exception:  # noqa: BLE001 - without Redis, send anyway
         return True

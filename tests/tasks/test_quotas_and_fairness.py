@@ -1,11 +1,11 @@
-"""Fair bot scheduling (games/tasks.py send_advance): the bot turns of a game no person plays
+"""Fair bot scheduling (games/jobs.py send_advance): the bot turns of a game no person plays
 go on the broker's lowest priority, so a worker serves a bot reply a person waits for first,
 however much self-playing work another user queued. Real Redis broker and a real worker."""
 import pytest
 import redis
 from django.conf import settings
 
-from games import services, tasks
+from games import jobs, services
 from games.models import GameEvent
 
 from .conftest import QUEUE, game_row, wait_for
@@ -60,8 +60,8 @@ def test_send_advance_picks_the_priority_from_the_seats(make_user, transactional
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     broker.delete(*[QUEUE, *(f"{QUEUE}\x06\x16{p}" for p in (3, 6, 9))])
     try:
-        tasks.send_advance(10**9, 5, people=True)
-        tasks.send_advance(10**9 + 1, 5, people=False)
+        jobs.send_advance(10**9, 5, people=True)
+        jobs.send_advance(10**9 + 1, 5, people=False)
         assert _queued(broker) == {0: 1, 3: 0, 6: 0, 9: 1}
     finally:
         broker.delete(*[QUEUE, *(f"{QUEUE}\x06\x16{p}" for p in (3, 6, 9))])

@@ -13,7 +13,7 @@ import pytest
 import redis
 from django.conf import settings
 
-from games import clock, selectors, services, tasks, timers
+from games import clock, jobs, selectors, services, timers
 from games.models import Game, GameEvent, Seat
 from replay.export import parse_export, refold_export
 from replay.verification import verify_game
@@ -94,8 +94,7 @@ def test_play_automatic_and_the_sweeper_leave_a_stand_in_turn_to_its_time(make_u
                                                                           clean_clock):
     settings.RDI_STAND_IN_SECONDS = 30
     sent = []
-    monkeypatch.setattr(tasks.advance, "apply_async", lambda args, **kw: sent.append(tuple(args)))
-    monkeypatch.setattr(tasks.expire, "apply_async", lambda *a, **kw: None)
+    monkeypatch.setattr(jobs, "send", lambda name, *args, **kw: sent.append(args) if name == jobs.ADVANCE else None)
     monkeypatch.setattr(clock, "_send_tick", lambda *a, **kw: None)
     monkeypatch.setattr(timers, "_claim", lambda key: True)
     person, table, game_id = _game(make_user, turn_seconds=None)
@@ -132,13 +131,13 @@ def test_when_every_person_resigned_the_bots_play_it_out_in_the_background(worke
     person, table, game_id = _game(make_user, turn_seconds=None)
     wait_for(lambda: game_row(game_id).prompt_seats == [0], timeout=30, what="the person's prompt", worker=worker)
     queued = []
-    monkeypatch.setattr(tasks, "send_advance", lambda g, s, *, people: queued.append(people))
+    monkeypatch.setattr(jobs, "send_advance", lambda g, s, *, people: queued.append(people))
     settings.RDI_SCHEDULE_TASKS = True
     r = api_for(person).post(f"/api/games/{game_id}/resign/")
     assert r.status_code == 201, r.json()
     assert queued == [False]        # no person plays it now: background priority
     monkeypatch.undo()
-    tasks.send_advance(game_id, r.json()["seq"], people=False)         # what the commit queued, for real
+    jobs.send_advance(game_id, r.json()["seq"], people=False)         # what the commit queued, for real
     game = wait_for(lambda: (g := game_row(game_id)).status == "over" and g, timeout=120,
                     what="the resigned game to end at bot speed (not the stand-in's 30 s)", worker=worker)
     assert game_id not in [g.pk for g in selectors.games_active()]    # it does not linger in "Watch a game"
