@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.throttles import EXPENSIVE_READS, REPLAY_FRAMES
-from games.api.views import ERRORS, THROTTLED, _game
+from games.api.shared import ERRORS, THROTTLED, game_or_404
 from games.errors import ServiceError
 from replay import fork, frames
 
@@ -37,7 +37,7 @@ class ReplayFrame(APIView):
                    summary="One replay frame: the view after event N as a perspective, the decision and its "
                            "narration")
     def get(self, request, game_id: int):
-        game = _game(game_id)
+        game = game_or_404(game_id)
         viewer = frames.perspective(game=game, user=request.user, requested=request.query_params.get("as"))
         return Response(frames.frame(game=game, at=parse_at(request.query_params.get("at")), viewer=viewer))
 
@@ -49,7 +49,7 @@ class ReplayTimeline(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS, 429: THROTTLED},
                    summary="Fortitude, Alcohol and Gold of every seat after each event, and the jump marks")
     def get(self, request, game_id: int):
-        game = _game(game_id)
+        game = game_or_404(game_id)
         return Response(frames.timeline(game=game))
 
 
@@ -71,7 +71,7 @@ class ReplayFork(APIView):
                    summary="Play from here: a new game from event `at` of a finished game, you in `seat`, bots "
                            "elsewhere (only where nothing is pending on the stack)")
     def post(self, request, game_id: int):
-        game = _game(game_id)
+        game = game_or_404(game_id)
         body = ForkSerializer(data=request.data if isinstance(request.data, dict) else {})
         if not body.is_valid():
             raise ServiceError("Send {\"at\": event number, \"seat\": your seat number}.", code="invalid_fork")

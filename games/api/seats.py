@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 
 from games import selectors, services
 from games.api import serializers as s
-from games.api.views import ERRORS, _game, _valid
+from games.api.shared import ERRORS, game_or_404, validated
 from games.errors import Forbidden
 
 
@@ -25,8 +25,8 @@ class Autopass(APIView):
     @extend_schema(request=s.AutopassSerializer, responses={201: s.SeatEventResultSerializer, **ERRORS},
                    summary="Choose which response windows pass by themselves for your seat")
     def post(self, request, game_id: int):
-        game = _game(game_id)
-        mode = _valid(s.AutopassSerializer, request.data)["mode"]
+        game = game_or_404(game_id)
+        mode = validated(s.AutopassSerializer, request.data)["mode"]
         seq = services.autopass_set(game_id=game.pk, seat=_my_seat(request, game), mode=mode,
                                     actor=f"user:{request.user.pk}")
         return Response({"game": game.pk, "seq": seq if seq is not None else game.seq, "changed": seq is not None},
@@ -39,7 +39,7 @@ class TakeBack(APIView):
     @extend_schema(request=None, responses={201: s.SeatEventResultSerializer, **ERRORS},
                    summary="Take your seat back from the bot that played it after your timeouts")
     def post(self, request, game_id: int):
-        game = _game(game_id)
+        game = game_or_404(game_id)
         seq = services.seat_control_change(game_id=game.pk, seat=_my_seat(request, game), to="player",
                                            reason="player_returned", actor=f"user:{request.user.pk}")
         return Response({"game": game.pk, "seq": seq if seq is not None else game.seq, "changed": seq is not None},
@@ -55,7 +55,7 @@ class Resign(APIView):
                                "400 `game_over`, 409 `already_resigned`; afterwards `control/` answers 409 "
                                "`resigned` and a decision 403 `resigned`.")
     def post(self, request, game_id: int):
-        game = _game(game_id)
+        game = game_or_404(game_id)
         seq = services.seat_resign(game_id=game.pk, seat=_my_seat(request, game, code="not_your_seat"),
                                    actor=f"user:{request.user.pk}")
         return Response({"game": game.pk, "seq": seq, "changed": True}, status=status.HTTP_201_CREATED)

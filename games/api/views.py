@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -12,28 +12,10 @@ from rest_framework.views import APIView
 from accounts.throttles import EXPENSIVE_READS
 from games import selectors, services
 from games.api import serializers as s
-from games.errors import Forbidden, NotFound
-from games.models import Game
+from games.api.shared import ERRORS, THROTTLED, checked_id, game_or_404, validated
+from games.errors import Forbidden
 from replay.export import export_lines
 from replay.verify_cache import verify_cached
-
-MAX_ID = 2**63 - 1
-ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
-    400: "Invalid input or an illegal decision", 401: "Not logged in", 403: "Not allowed",
-    404: "No such game or table", 409: "Stale expected_seq or a state conflict",
-}.items()}
-THROTTLED = OpenApiResponse(s.ErrorSerializer, description="`throttled`: too many expensive reads from this address "
-                            "(anonymous) or this account; `Retry-After` and the message say when to try again")
-
-
-def _id(value: int, what: str) -> int:
-    if value > MAX_ID:
-        raise NotFound(f"There is no {what} {value}.")
-    return value
-
-
-def _game(game_id: int) -> Game:
-    return selectors.game_get(game_id=_id(game_id, "game"))
 
 
 class TableListCreate(APIView):
@@ -46,7 +28,7 @@ class TableListCreate(APIView):
     @extend_schema(request=s.TableCreateSerializer, responses={201: s.TableSerializer, **ERRORS},
                    summary="Create a table")
     def post(self, request):
-        data = _valid(s.TableCreateSerializer, request.data)
+        data = validated(s.TableCreateSerializer, request.data)
         table = services.table_create(owner=request.user, **data)
         return Response(s.TableSerializer(table).data, status=status.HTTP_201_CREATED)
 
@@ -56,7 +38,7 @@ class TableDetail(APIView):
 
     @extend_schema(responses={200: s.TableSerializer, 404: ERRORS[404]}, summary="One table")
     def get(self, request, table_id: int):
-        return Response(s.TableSerializer(selectors.table_get(table_id=_id(table_id, "table"))).data)
+        return Response(s.TableSerializer(selectors.table_get(table_id=checked_id(table_id, "table"))).data)
 
 
 class SeatCreate(APIView):
@@ -65,8 +47,8 @@ class SeatCreate(APIView):
     @extend_schema(request=s.SeatTakeSerializer, responses={201: s.TableSerializer, **ERRORS},
                    summary="Take a seat with a character, or add an AI seat (owner)")
     def post(self, request, table_id: int):
-        data = _valid(s.SeatTakeSerializer, request.data)
-        services.seat_take(table_id=_id(table_id, "table"), user=request.user, **data)
+        data = validated(s.SeatTakeSerializer, request.data)
+        services.seat_take(table_id=checked_id(table_id, "table"), user=request.user, **data)
         table = selectors.table_get(table_id=table_id)
         return Response(s.TableSerializer(table).data, status=status.HTTP_201_CREATED)
 
@@ -76,7 +58,7 @@ class TableStart(APIView):
 
     @extend_schema(request=None, responses={201: s.GameSerializer, **ERRORS}, summary="Start the table (owner)")
     def post(self, request, table_id: int):
-        game = services.table_start(table_id=_id(table_id, "table"), user=request.user)
+        game = services.table_start(table_id=checked_id(table_id, "table"), user=request.user)
         seat = selectors.seat_of(game=game, user=request.user)
         return Response(selectors.game_detail(game=game, seat=seat), status=status.HTTP_201_CREATED)
 
@@ -87,7 +69,7 @@ class GameDetail(APIView):
     @extend_schema(responses={200: s.GameSerializer, 404: ERRORS[404]},
                    summary="Your view of the game: seq, state and your prompts")
     def get(self, request, game_id: int):
-        game = _game(game_id)
+        game = game_or_404(game_id)
         return Response(selectors.game_detail(game=game, seat=selectors.seat_of(game=game, user=request.user)))
 
 
@@ -97,7 +79,7 @@ class DecisionCreate(APIView):
     @extend_schema(request=s.DecisionSerializer, responses={201: s.DecisionResultSerializer, **ERRORS},
                    summary="Make a decision for your seat")
     def post(self, request, game_id: int):
-        game = _game(game_id)
+        game = game_or_404(game_id)
         serializer = s.DecisionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         checked = serializer.validated_data     # a games.decision_input.DecisionRequest
@@ -118,8 +100,8 @@ class EventList(APIView):
     @extend_schema(parameters=[s.EventQuerySerializer], responses={200: s.EventPageSerializer, **ERRORS},
                    summary="The event log after seq N, redacted for you")
     def get(self, request, game_id: int):
-        game = _game(game_id)
-        query = _valid(s.EventQuerySerializer, request.query_params)
+        game = game_or_404(game_id)
+        query = validated(s.EventQuerySerializer, request.query_params)
         seat = selectors.seat_of(game=game, user=request.user)
         events = selectors.events_for(game=game, seat=seat, after=query["after"], limit=query["limit"])
         return Response({"game": game.pk, "seq": game.seq, "events": events})
@@ -132,7 +114,7 @@ class GameExport(APIView):
     @extend_schema(responses={(200, "application/x-ndjson"): OpenApiTypes.STR, 404: ERRORS[404], 429: THROTTLED},
                    summary="JSON lines: header (seed after the end) then the hash-chained events")
     def get(self, request, game_id: int):
-        game = _game(game_id)
+        game = game_or_404(game_id)
         seat = selectors.seat_of(game=game, user=request.user)
         response = HttpResponse(b"".join(export_lines(game=game, seat=seat)), content_type="application/x-ndjson")
         response["Content-Disposition"] = f'attachment; filename="rdi-game-{game.pk}.jsonl"'
@@ -146,12 +128,5 @@ class GameVerify(APIView):
     @extend_schema(responses={200: s.VerificationSerializer, 404: ERRORS[404], 429: THROTTLED},
                    summary="Check the hash chain, the seed commitment and a full re-fold")
     def get(self, request, game_id: int):
-        game = _game(game_id)
+        game = game_or_404(game_id)
         return Response(verify_cached(game.pk))
-
-
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
