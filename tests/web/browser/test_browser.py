@@ -52,23 +52,26 @@ def take_my_turn(page, rng) -> bool:
             const btn = document.getElementById('discard-btn');
             if (btn && btn.disabled) boxes.forEach(b => { b.checked = false; b.dispatchEvent(new Event('change')); });
         }""", rng.choice([0, 0, 1, 2]))
-        try:
-            page.click("#discard-btn", timeout=5000)
-        except Exception:  # noqa: BLE001 - the board moved on meanwhile: the caller looks again
-            return False
-        return True
+        return _click(page.locator("#discard-btn"))
     plays = page.locator("#board .card button.play:not([disabled])")
     others = page.locator("#choices button:not([disabled])")
     if plays.count() and rng.random() < 0.7:
-        plays.nth(rng.randrange(plays.count())).click()
-        return True
+        return _click(plays.nth(rng.randrange(plays.count())))
     if others.count():
-        others.nth(rng.randrange(others.count())).click()
-        return True
+        return _click(others.nth(rng.randrange(others.count())))
     if plays.count():
-        plays.nth(0).click()
-        return True
+        return _click(plays.nth(0))
     return False
+
+
+def _click(button) -> bool:
+    """Click, or False when the board moved on between counting the buttons and clicking (a
+    bot's move swapped the board in, and the button picked is gone): the caller looks again."""
+    try:
+        button.click(timeout=5000)
+    except Exception:  # noqa: BLE001 - Playwright's TimeoutError: gone or replaced meanwhile
+        return False
+    return True
 
 
 def log_says(page, text: str, timeout: int = 15000) -> None:
