@@ -7,7 +7,7 @@ import time
 import pytest
 
 from .conftest import shot
-from .test_browser import _name, board_seq, log_says, sign_up, take_my_turn
+from .test_browser import _name, board_seq, log_says, moved_on, sign_up, take_my_turn
 from .test_team_browser import fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -52,10 +52,8 @@ def test_a_player_as_the_boss_plays_two_ai_challengers_to_the_end(site, chrome):
                 lines.add(page.inner_text("#board .boss-line"))
         if page.get_attribute("#board .board", "data-your-prompt") == "1" and page.locator(
                 "#board form.decide button:not([disabled])").count():
-            if take_my_turn(page, rng):
+            if take_my_turn(page, rng) and moved_on(page, seq):
                 turns += 1
-                page.wait_for_function(f"document.querySelector('#board .board').dataset.seq != '{seq}'",
-                                       timeout=30000)
                 continue
         page.wait_for_timeout(150)
     assert page.evaluate("window.__noReload === true"), "the page reloaded"

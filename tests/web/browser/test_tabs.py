@@ -2,7 +2,7 @@
 without a reload."""
 import pytest
 
-from .test_browser import _name, board_seq, sign_up, take_my_turn, wait_until
+from .test_browser import _name, board_seq, moved_on, sign_up, take_my_turn, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,8 +28,8 @@ def test_two_tabs_of_one_player_stay_in_step(site, chrome):
                    or first.locator("#gameover").count(), 60, "my prompt", site)
         if first.locator("#gameover").count():
             break
-        before = board_seq(second)
-        if not take_my_turn(first, rng):
+        before, mine = board_seq(second), board_seq(first)
+        if not (take_my_turn(first, rng) and moved_on(first, mine)):
             first.wait_for_timeout(300)
             continue
         second.wait_for_function(f"Number(document.querySelector('#board .board').dataset.seq) > {before}",

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from .conftest import ARTIFACTS, shot
-from .test_browser import _name, board_seq, log_says, sign_up, take_my_turn
+from .test_browser import _name, board_seq, log_says, moved_on, sign_up, take_my_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -57,10 +57,8 @@ def test_a_player_and_an_ai_partner_play_two_ai_opponents_to_the_end(site, chrom
         if page.get_attribute("#board .board", "data-your-prompt") == "1" and page.locator(
                 "#board form.decide button:not([disabled])").count():
             kinds |= set(page.eval_on_selector_all("#choices button", "bs => bs.map(b => b.dataset.type)"))
-            if take_my_turn(page, rng):
+            if take_my_turn(page, rng) and moved_on(page, seq):
                 turns += 1
-                page.wait_for_function(f"document.querySelector('#board .board').dataset.seq != '{seq}'",
-                                       timeout=30000)
                 continue
         page.wait_for_timeout(150)
     assert page.evaluate("window.__noReload === true"), "the page reloaded"
