@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from games import engine
-from games.engine.boss import cast, is_boss_variant
+from games.engine.variants.boss import cast, is_boss_variant
 
 BOSS_CARDS = "boss-cards"
 

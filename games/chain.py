@@ -19,7 +19,7 @@ import hashlib
 import hmac
 from typing import Any, Iterable
 
-from games.engine import canonical
+from games.engine.core import canonical
 
 GENESIS_HASH = "0" * 64
 PLAIN, KEYED = 1, 2

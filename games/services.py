@@ -22,10 +22,10 @@ from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections,
 
 from games import ai as bots
 from games import bosses, chain, engine, live_channels, quotas, redis_client, store
-from games.engine.boss import is_boss_variant
-from games.engine.canonical import digest
-from games.engine.errors import SetupError
-from games.engine import table_setup
+from games.engine.variants.boss import is_boss_variant
+from games.engine.core.canonical import digest
+from games.engine.core.errors import SetupError
+from games.engine.core import table_setup
 from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound, ServiceError
 from games.models import Game, GameSeed, Seat, Table
 from games.packs import registry as packs
@@ -56,7 +56,7 @@ def table_create(*, owner, player_count: int, variant: str = "base", options: di
     """A new open table. Timers left out get the defaults (settings.RDI_TURN_SECONDS and
     RDI_WINDOW_SECONDS); None means no timer. `options["packs"]` chooses installed content
     packs (docs/packs.md); refused with `unknown_pack` / `invalid_pack`. The rest of the setup
-    is checked by the engine's one validation (games/engine/table_setup.py) before anything
+    is checked by the engine's one validation (games/engine/core/table_setup.py) before anything
     is written: its code and sentence are the refusal's, whoever asked (API, lobby, rematch)."""
     if turn_seconds is _DEFAULT:
         turn_seconds = settings.RDI_TURN_SECONDS

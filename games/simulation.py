@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable
 from games import engine
 from games.ai import BOTS, decision_seed, get_bot
 from games.ai.policies import Decision, Policy, greedy_policy, random_policy
-from games.engine.boss import cast, is_boss_variant
+from games.engine.variants.boss import cast, is_boss_variant
 
 #: Decisions per game after which a game counts as an error (a loop or a stall).
 DEFAULT_MAX_DECISIONS = 20_000

@@ -42,7 +42,7 @@ from games.ai import heuristic, mcts  # noqa: E402
 from games.ai.common import decision_seed  # noqa: E402
 from games.ai.determinize import Skeleton  # noqa: E402
 from games.ai.match import MatchResult, cast_characters, seating  # noqa: E402
-from games.engine.state import clone  # noqa: E402
+from games.engine.core.state import clone  # noqa: E402
 from lab import variants  # noqa: E402
 from lab.hand_inference import TRIES, Inference, Seen  # noqa: E402
 

@@ -314,9 +314,9 @@ def load_figures(game_count: int, repeats: int):
 #: What one append spends its time on: (label, module path suffix, function name). Each is
 #: the cumulative time of that function, so the parts are disjoint only as the call tree is.
 PARTS = (
-    ("engine.apply", "games/engine/flow.py", "apply"),
-    ("state encoding (canonical bytes)", "games/engine/state.py", "dump_state"),
-    ("state hash (sha256 of those bytes)", "games/engine/canonical.py", "digest"),
+    ("engine.apply", "games/engine/core/flow.py", "apply"),
+    ("state encoding (canonical bytes)", "games/engine/core/state.py", "dump_state"),
+    ("state hash (sha256 of those bytes)", "games/engine/core/canonical.py", "digest"),
     ("projection (prompts, deadline)", "games/services.py", "_projection"),
     ("canonical event (the bytes the chain covers)", "games/chain.py", "canonical_event"),
     ("chain hash (HMAC-SHA256 under the game's key)", "games/chain.py", "chain_hash"),

@@ -13,9 +13,9 @@ class FakeScenarioFailure(AssertionError):
 
 @pytest.fixture
 def fake_scenario_runner(monkeypatch):
-    """Stands in for games.engine.scenario so the command's own behaviour is tested apart
+    """Stands in for games.engine.core.scenario so the command's own behaviour is tested apart
     from the engine's: a file whose name contains 'bad' fails, 'crash' raises."""
-    module = types.ModuleType("games.engine.scenario")
+    module = types.ModuleType("games.engine.core.scenario")
 
     def run_file(path):
         if "bad" in path:
@@ -26,7 +26,7 @@ def fake_scenario_runner(monkeypatch):
 
     module.run_file = run_file
     module.ScenarioFailure = FakeScenarioFailure
-    monkeypatch.setitem(sys.modules, "games.engine.scenario", module)
+    monkeypatch.setitem(sys.modules, "games.engine.core.scenario", module)
     return module
 
 

@@ -5,7 +5,7 @@ enumerated decisions, again and again, and after each decision we check:
 
 - Gold is conserved: the seats' Gold + the Inn + the pot equals the starting total (the Inn is
   unlimited, digest §3 and R-INN, so its counter may go below 0);
-- every card instance is in exactly one place (``games.engine.invariants.card_locations``
+- every card instance is in exactly one place (``games.engine.core.invariants.card_locations``
   gives each instance's zone; the list zones we can see hold each id at most once);
 - Fortitude and Alcohol Content stay in [0, 20], Gold never goes below 0;
 - ``view(state, seat)`` for every seat shows no other seat's hand, no deck order (not even
@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from games.ai.policies import random_decision
 from games.engine import (CHARACTERS, IllegalDecision, apply, clone, dump_state, load_state, new_game,
                           prompts, state_hash, view)
-from games.engine.invariants import card_locations
+from games.engine.core.invariants import card_locations
 from games.simulation import make_setup
 
 EXAMPLES_PER_PLAYER_COUNT = int(os.environ.get("RDI_PROPERTY_EXAMPLES", "5"))
@@ -59,7 +59,7 @@ def list_zones(state):
 
 
 def public_zone(name: str) -> bool:
-    from games.engine.extensions import public
+    from games.engine.core.extensions import public
     return public(name)
 
 
@@ -291,7 +291,7 @@ def test_asked_check_catches_a_view_naming_the_asked_seat():
 @pytest.mark.parametrize("players", (2, 4, 7))
 @pytest.mark.parametrize("option,pack", [("bar_deck", "bar-drinks"), ("prize", "prizes"), ("pub_crawl", "taverns")])
 def test_random_play_with_a_tavern_option_keeps_invariants(players, option, pack):
-    """The same checks with a tavern table option on (games/engine/bar_deck.py and its
+    """The same checks with a tavern table option on (games/engine/options/bar_deck.py and its
     siblings) and the sampler pack it plays: the Bar Deck is face down to every seat."""
     from pathlib import Path
 

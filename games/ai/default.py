@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from games.ai.common import Decision, Table
 from games.ai.teams import rescue
-from games.engine.prompt import COUNT, subset_decision
+from games.engine.core.prompt import COUNT, subset_decision
 
 
 def default_decision(view: dict) -> Decision:

@@ -78,7 +78,7 @@ def _instances(content, seats: list[dict], options: dict | None = None) -> tuple
         add([c.key for c in content.cards.values() if c.type == "Dungeon Event" for _ in range(c.quantity)],
             "dungeon")
     if (options or {}).get("otto"):
-        from games.engine.otto import deck_keys
+        from games.engine.options.otto.turn import deck_keys
         add(deck_keys(content, options.get("otto_factions") or ()), "otto")
     return cards, owner
 

@@ -1,7 +1,7 @@
 """What the heuristic bot does with the decisions events ask for (docs/ai.md): a Dungeon
-Event's choice (`dungeon`, games/engine/dungeon.py) or a Tavern Event's (`tavern_event`, the
-same vocabulary, games/engine/pub_crawl.py) and the tie of The Wench Dares You...
-(`dares`, games/engine/dares.py). Both are read from the view alone.
+Event's choice (`dungeon`, games/engine/options/dungeon.py) or a Tavern Event's (`tavern_event`, the
+same vocabulary, games/engine/options/pub_crawl.py) and the tie of The Wench Dares You...
+(`dares`, games/engine/options/dares.py). Both are read from the view alone.
 
 - **Dungeon Event options**: an option that discards cards costs what those cards are worth
   keeping. It is offered as "any N cards of the hand" (a subset offer with a `count`,
@@ -14,7 +14,7 @@ same vocabulary, games/engine/pub_crawl.py) and the tie of The Wench Dares You..
 from __future__ import annotations
 
 from games.ai.common import Decision, Table
-from games.engine.prompt import COUNT, subset_decision
+from games.engine.core.prompt import COUNT, subset_decision
 
 KINDS = ("dungeon", "tavern_event", "dares")
 #: What an average Drink costs in margin (the base Drink Deck's mean Alcohol Content is ~1.6).

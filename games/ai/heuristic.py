@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from games.ai import boss, events, mechanics, tavern, teams
 from games.ai.common import Decision, Table, card_of, rng_for
-from games.engine.content import Card
+from games.engine.core.content import Card
 
 NAME, VERSION = "heuristic", 9
 

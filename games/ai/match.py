@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from games import engine
 from games.ai import get_bot
 from games.ai.common import decision_seed
-from games.engine.boss import cast, is_boss_variant
+from games.engine.variants.boss import cast, is_boss_variant
 
 CHARACTERS = tuple(engine.CHARACTERS)
 #: Decisions after which a game is abandoned (counted as a draw for nobody).

@@ -16,7 +16,7 @@ import random
 from typing import Any, Callable
 
 from games import engine
-from games.engine.prompt import COUNT, subset_decision
+from games.engine.core.prompt import COUNT, subset_decision
 
 Decision = dict
 Policy = Callable[[Any, list, random.Random], Decision]

@@ -8,8 +8,8 @@ from django.conf import settings
 from rest_framework import serializers
 
 from games import decision_input, services
-from games.engine import table_setup
-from games.engine.errors import SetupError
+from games.engine.core import table_setup
+from games.engine.core.errors import SetupError
 from games.models import Seat, Table
 
 MAX_INT = 2**31 - 1
@@ -51,7 +51,7 @@ def _options_help() -> str:
 
 class TableCreateSerializer(serializers.Serializer):
     """The fields document the body; the engine's one validation of a table's setup
-    (games/engine/table_setup.py, through `services.table_create`) checks the values, with
+    (games/engine/core/table_setup.py, through `services.table_create`) checks the values, with
     exact JSON types, so the API, the lobby form and rematch refuse with the same code and
     sentence. Only what Postgres can't store is refused here (`invalid_input`)."""
 

@@ -18,30 +18,28 @@ view(...)["content"] is the state's content id and content_of(id) its Content.
 concerns(state, seat): whether the thing on top of the stack concerns a seat (auto-pass, bots).
 VARIANTS: the variants `setup["variant"]` may name (docs/teams.md for the team variants).
 TABLE_OPTIONS: the table options `setup["options"]` may switch on (`dungeon_events`), which
-combine with any variant (games/engine/extensions.py); games/engine/table_setup.py is the one
-validation of a table's setup.
+combine with any variant (games/engine/core/extensions.py); games/engine/core/table_setup.py is
+the one validation of a table's setup.
 """
-from .flow import apply, current  # first: the core loads its modules in an order their import cycle allows
-from . import team_play  # noqa: F401  (registers the team variants)
-from . import boss, villainy  # noqa: F401  (register the Boss Battle family and its Boss cards' primitives)
-from . import starting_gold  # noqa: F401  (the first table option: its Gold is on the mats before the others set up)
-from . import dares, dungeon, events  # noqa: F401  (register The Wench Dares You..., Dungeon Events, Ignoring an Event)
-from . import pub_crawl, bar_deck, prize  # noqa: F401  (the tavern table options; the Pub Crawl first: its
-#                                              Drinks leave the discard pile before a Bar Deck takes it)
-from . import brews, heat, mixins, petrify  # noqa: F401  (register the RDI 8 mechanics' primitives)
-from . import otto  # noqa: F401  (registers the Otto table option, after Dungeon Events: his turn takes its counter)
-from .admin import correct, void
-from .cards import CARDS, CHARACTERS
-from .content import BASE_PACK, HOOKS, TARGETS, TIMINGS, Content, ContentError, content_of, load_content
-from .errors import IllegalDecision
-from .extensions import OPTIONS as TABLE_OPTIONS
-from .prompt import Prompt
-from .primitives import PRIMITIVES
-from .responses import concerns
-from .setup import new_game
-from .state import State, clone, dump_state, load_state, state_hash
-from .variants import VARIANTS
-from .view import RULES_VERSION, effects_view, view
+from .core.flow import apply, current
+# The plug-ins register themselves with the core's points as they are imported; the core imports
+# none of them. Their order among themselves is data of their own (a table option's `order`).
+from .mechanics import (brews, chi, costs, discards, events, heat, items, minions, mixins, naps,  # noqa: F401
+                        petrify, purchases, redirects, scarabs, treasure)
+from .options import bar_deck, dares, dungeon, otto, prize, pub_crawl, starting_gold  # noqa: F401
+from .variants import boss, team_play, villainy  # noqa: F401
+from .core.admin import correct, void
+from .core.cards import CARDS, CHARACTERS
+from .core.content import BASE_PACK, HOOKS, TARGETS, TIMINGS, Content, ContentError, content_of, load_content
+from .core.errors import IllegalDecision
+from .core.extensions import OPTIONS as TABLE_OPTIONS
+from .core.prompt import Prompt
+from .core.primitives import PRIMITIVES
+from .core.responses import concerns
+from .core.setup import new_game
+from .core.state import State, clone, dump_state, load_state, state_hash
+from .core.variants import VARIANTS
+from .core.view import RULES_VERSION, effects_view, view
 
 
 def prompts(state: State) -> list[Prompt]:

@@ -257,7 +257,7 @@ def _adds(content, pid, card_type: str) -> bool:
 
 
 def _bosses(content, pid) -> list:
-    """The villains whose Boss cards (deck `<their deck>-boss`, games/engine/boss.py) this pack adds."""
+    """The villains whose Boss cards (deck `<their deck>-boss`, games/engine/variants/boss.py) this pack adds."""
     decks = {c.deck for c in content.cards.values() if c.pack == pid and c.deck.endswith("-boss")}
     return [ch for ch in content.characters.values()
             if ch.alignment == "villain" and ch.deck + "-boss" in decks]

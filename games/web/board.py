@@ -776,7 +776,7 @@ def dungeon(view: dict) -> dict | None:
 
 
 def otto(view: dict, names: list[str]) -> dict | None:
-    """Otto's mat when the table plays with him (games/engine/otto.py, docs/otto.md): his 0-6
+    """Otto's mat when the table plays with him (games/engine/options/otto/turn.py, docs/otto.md): his 0-6
     track facing each player (public table tokens), his deck and discard pile (face up: the
     last card he revealed), and his factions. He has no Gold, hand or Drink Me! pile."""
     tokens = view.get("tokens") or {}

@@ -3,7 +3,7 @@ chosen packs, docs/packs.md), a started game's from the content it pinned."""
 from __future__ import annotations
 
 from games import engine
-from games.engine.cards import CHARACTER_INFO
+from games.engine.core.cards import CHARACTER_INFO
 from games.models import Game, Table
 from games.packs import registry
 

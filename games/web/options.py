@@ -1,5 +1,5 @@
 """Table options and card-only packs the lobby offers (docs/web.md): Starting Gold, Dungeon Events (RDI 6;
-the engine's `dungeon_events` table option, games/engine/dungeon.py) and installed packs that
+the engine's `dungeon_events` table option, games/engine/options/dungeon.py) and installed packs that
 add cards but no character (the RDI 6 Drink Event "The Wench Dares You...")."""
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ GOLD = "starting_gold"
 
 
 def gold_offer() -> dict:
-    """The lobby's Starting Gold field: the engine's range for it (games/engine/starting_gold.py);
+    """The lobby's Starting Gold field: the engine's range for it (games/engine/options/starting_gold.py);
     the browser keeps to it and the engine refuses anything else with its own sentence."""
-    from games.engine import starting_gold
+    from games.engine.options import starting_gold
 
     return {"name": GOLD, "min": starting_gold.MIN, "max": starting_gold.MAX}
 

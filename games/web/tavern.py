@@ -1,9 +1,9 @@
-"""The tavern table options on the web (docs/web.md): the Bar Deck (games/engine/bar_deck.py),
-the Prize (games/engine/prize.py) and the Pub Crawl (games/engine/pub_crawl.py).
+"""The tavern table options on the web (docs/web.md): the Bar Deck (games/engine/options/bar_deck.py),
+the Prize (games/engine/options/prize.py) and the Pub Crawl (games/engine/options/pub_crawl.py).
 
 The lobby offers each as a checkbox; a chosen option adds the installed pack it plays when the
 chosen packs lack its cards; a combination the rules forbid is refused by the engine's validation of
-the table's setup (games/engine/table_setup.py).
+the table's setup (games/engine/core/table_setup.py).
 The table page shows each option's panel (`board`)."""
 from __future__ import annotations
 

@@ -124,7 +124,7 @@ def _variant_offers(groups: list[dict]) -> dict:
                      "counts": counts, "options": _options_refused(counts)}}
 
 
-#: The form's option checkboxes (the table options of the same names, games/engine/extensions.py).
+#: The form's option checkboxes (the table options of the same names, games/engine/core/extensions.py).
 FORM_OPTIONS = ("otto", table_options.DUNGEON, *tavern.OFFERS)
 
 
@@ -132,8 +132,8 @@ def _options_refused(counts: dict) -> dict:
     """variant -> {option: the engine's sentence} for the options a game refuses whatever its
     player count (Otto in a team game), asked of each option's own check; an option refused
     in the base game too (it needs a pack) is left to the checkbox's own offer."""
-    from games.engine import extensions
-    from games.engine.table_setup import Table as Setup
+    from games.engine.core import extensions
+    from games.engine.core.table_setup import Table as Setup
 
     content = engine.load_content([engine.BASE_PACK])
     out = {}

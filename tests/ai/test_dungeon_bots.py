@@ -13,7 +13,7 @@ from games import engine
 from games.ai import default_decision, get_bot, mcts
 from games.ai.determinize import Skeleton
 from games.ai.policies import random_decision
-from games.engine.invariants import check, total_gold
+from games.engine.core.invariants import check, total_gold
 from tests.ai.play import play_legally
 
 ROOT = Path(__file__).parents[2]
@@ -53,7 +53,7 @@ def test_the_search_bot_finishes_a_dungeon_game_legally():
 
 def _dungeon_view(hand_effects_cheap: bool, fortitude: int, alcohol: int):
     """A Drink or Meet Your Doom! choice for seat 1 (scenario position)."""
-    from games.engine.scenario import setup_from
+    from games.engine.core.scenario import setup_from
     hand = ["gambling-im-in", "i-raise", "winning-hand", "hide-in-shadows"] if hand_effects_cheap else \
         ["hide-in-shadows", "dump-it-on-the-floor", "i-dont-think-so"]
     spec = {"packs": ["../packs/dungeon-events.json"], "options": {"dungeon_events": True},

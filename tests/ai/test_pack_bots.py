@@ -12,7 +12,7 @@ from games import engine
 from games.ai import decision_seed, get_bot, mcts
 from games.ai.determinize import Skeleton
 from games.ai.policies import random_decision
-from games.engine.invariants import check, total_gold
+from games.engine.core.invariants import check, total_gold
 
 PACKS = Path(__file__).parents[1] / "packs"
 NEW = {"vlazlo-blood": "vlazlo", "amundyr-scarabs": "amundyr", "samantha-brawl": "samantha",

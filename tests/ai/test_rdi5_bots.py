@@ -9,7 +9,7 @@ import pytest
 from games import engine
 from games.ai import decision_seed, default_decision, get_bot
 from games.ai.determinize import Skeleton
-from games.engine.scenario import setup_from
+from games.engine.core.scenario import setup_from
 
 ROOT = Path(__file__).parents[2]
 SAMPLERS = [json.loads((ROOT / "packs" / f"{p}.json").read_text())

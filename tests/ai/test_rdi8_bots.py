@@ -5,7 +5,7 @@ from pathlib import Path
 
 from games.ai import heuristic
 from games.engine import apply, new_game, prompts, view
-from games.engine.scenario import setup_from
+from games.engine.core.scenario import setup_from
 
 HERE = Path(__file__).parent.parent / "scenarios" / "rdi8"
 PACKS = [f"../../../packs/{c}.json" for c in ("farai", "lucky", "nerodia", "phyll", "samantha")]

@@ -10,7 +10,7 @@ import pytest
 
 from games import engine
 from games.ai import default_decision, get_bot, heuristic, mcts
-from games.engine.scenario import setup_from
+from games.engine.core.scenario import setup_from
 from tests.ai.play import play_legally
 
 ROOT = Path(__file__).parents[2]

@@ -7,7 +7,7 @@ from games import engine
 from games.ai import decision_seed, default_decision, get_bot
 from games.ai.determinize import Skeleton
 from games.ai.match import play_match
-from games.engine.scenario import decision_from, setup_from
+from games.engine.core.scenario import decision_from, setup_from
 
 VARIANT = "two-headed-dragon"
 CHARS = ["deirdre", "zot", "fiona", "gerki"]

@@ -42,7 +42,7 @@ def test_only_the_owner_adds_ai_seats_and_starts(owner_api, make_user, api_for):
 
 
 @pytest.mark.parametrize("body, code", [
-    ({"player_count": 1}, "invalid_player_count"),      # the engine's codes (games/engine/table_setup.py)
+    ({"player_count": 1}, "invalid_player_count"),      # the engine's codes (games/engine/core/table_setup.py)
     ({"player_count": "many"}, "invalid_player_count"),
     ({"player_count": 9}, "invalid_player_count"),
     ({"player_count": 2, "variant": "nope"}, "unknown_variant"),

@@ -1,12 +1,12 @@
-"""A table's setup through the API is checked once, by the engine (games/engine/table_setup.py),
+"""A table's setup through the API is checked once, by the engine (games/engine/core/table_setup.py),
 when the table is created: exact JSON values for every option, numbers in their ranges, the
 packs an option needs, Otto's limits, the timers. A refusal is a 400 with the engine's code
 and sentence and leaves no table; the service and `new_game` refuse with the same sentence."""
 import pytest
 
 from games import engine, services
-from games.engine import table_setup
-from games.engine.errors import SetupError
+from games.engine.core import table_setup
+from games.engine.core.errors import SetupError
 from games.errors import ServiceError
 from games.models import Game, Seat, Table
 from tests.packs.conftest import packs_dir  # noqa: F401 (fixture: only the base pack installed)

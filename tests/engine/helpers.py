@@ -1,8 +1,8 @@
 """Small builders for engine unit tests."""
 from games.ai.policies import random_decision
 from games.engine import apply, clone, new_game, prompts, state_hash, view
-from games.engine.invariants import check, total_gold
-from games.engine.scenario import run, setup_from
+from games.engine.core.invariants import check, total_gold
+from games.engine.core.scenario import run, setup_from
 from tests.cards import shown_card_ids
 from tests.engine.test_expansion_packs import _hidden_ids
 

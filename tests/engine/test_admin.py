@@ -2,7 +2,7 @@
 import pytest
 
 from games.engine import IllegalDecision, clone, correct, prompts, state_hash, void
-from games.engine.invariants import total_gold
+from games.engine.core.invariants import total_gold
 
 from .helpers import game, position
 

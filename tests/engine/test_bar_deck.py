@@ -1,4 +1,4 @@
-"""The Bar Deck Variant (a table option, games/engine/bar_deck.py): its scenarios, its set-up
+"""The Bar Deck Variant (a table option, games/engine/options/bar_deck.py): its scenarios, its set-up
 rules, and random legal play with the option on (alone, with teams, with Dungeon Events),
 checking every invariant, hidden information and refolds after every decision."""
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from games.engine import BASE_PACK, IllegalDecision, new_game, view
-from games.engine.scenario import run_file
+from games.engine.core.scenario import run_file
 from tests.engine.helpers import random_play
 
 HERE = Path(__file__).parent.parent

@@ -10,8 +10,8 @@ import pytest
 
 from games.ai.policies import random_decision
 from games.engine import BASE_PACK, IllegalDecision, apply, clone, load_content, new_game, prompts, state_hash, view
-from games.engine.invariants import check, total_gold
-from games.engine.scenario import run_file, setup_from
+from games.engine.core.invariants import check, total_gold
+from games.engine.core.scenario import run_file, setup_from
 from tests.cards import shown_card_ids
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -248,7 +248,7 @@ def test_boss_versus_boss_an_individual_game_of_bosses():
 # --- random games --------------------------------------------------------------------------------
 
 def _hidden(state, viewer) -> set:
-    from games.engine.teams import team
+    from games.engine.core.teams import team
     mine = set(team(state, viewer))
     out = set()
     for i, s in enumerate(state.seats):

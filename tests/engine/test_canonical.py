@@ -1,4 +1,4 @@
-"""One canonical encoder (games/engine/canonical.py) for the state hash, snapshots, clones and
+"""One canonical encoder (games/engine/core/canonical.py) for the state hash, snapshots, clones and
 the event chain: orjson and the standard-library fallback write the same bytes, so no hash
 depends on which one ran (issue 15)."""
 import json
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from games import engine
-from games.engine import canonical
-from games.engine.state import dump_state, load_state, state_hash
+from games.engine.core import canonical
+from games.engine.core.state import dump_state, load_state, state_hash
 from replay.export import parse_export
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,7 +68,8 @@ def test_the_engine_without_orjson_hashes_a_recorded_game_the_same():
     code = (
         "import sys; sys.modules['orjson'] = None\n"
         "import json\n"
-        "from games.engine import canonical, new_game, apply, state_hash\n"
+        "from games.engine import new_game, apply, state_hash\n"
+        "from games.engine.core import canonical\n"
         "assert canonical.orjson is None\n"
         "lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]\n"
         "header, events = lines[0], lines[1:]\n"

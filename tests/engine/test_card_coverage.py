@@ -7,7 +7,7 @@ cards in the situations real play produces.
 import random
 
 from games.engine import CARDS, CHARACTERS, apply, new_game, prompts
-from games.engine.scenario import run_file
+from games.engine.core.scenario import run_file
 
 from .test_scenarios import FILES
 

@@ -82,7 +82,7 @@ def test_ai_hints_are_derived_from_the_steps():
 
 
 def test_every_registered_primitive_has_a_behaviour_and_back():
-    from games.engine.steps import BEHAVIOUR
+    from games.engine.core.steps import BEHAVIOUR
     assert set(engine.PRIMITIVES) == set(BEHAVIOUR)
 
 
@@ -116,7 +116,7 @@ def test_a_state_of_unloaded_content_says_so():
     from pathlib import Path
 
     from games.engine import dump_state, load_state, view
-    from games.engine import content as content_module
+    from games.engine.core import content as content_module
 
     pack = json.loads((Path(__file__).parent.parent / "packs" / "amundyr-scarabs.json").read_text())
     state = engine.new_game({"seats": [{"character": "amundyr"}, {"character": "zot"}], "seed": "s",

@@ -1,5 +1,5 @@
-"""Dungeon Events (a table option, games/engine/dungeon.py) and The Wench Dares You...
-(games/engine/dares.py): their scenarios, the option's set-up rules, and random legal play with
+"""Dungeon Events (a table option, games/engine/options/dungeon.py) and The Wench Dares You...
+(games/engine/options/dares.py): their scenarios, the option's set-up rules, and random legal play with
 the option on at tables of 2-8 seats mixing the base characters with the expansion test packs,
 checking every invariant and hidden-information rule after every decision."""
 import json
@@ -10,8 +10,8 @@ import pytest
 
 from games.ai.policies import random_decision
 from games.engine import BASE_PACK, IllegalDecision, apply, new_game, prompts, state_hash, view
-from games.engine.scenario import run_file, setup_from
-from games.engine.state import dump_state
+from games.engine.core.scenario import run_file, setup_from
+from games.engine.core.state import dump_state
 from tests.engine.helpers import random_play
 
 

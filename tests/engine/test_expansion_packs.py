@@ -11,8 +11,8 @@ import pytest
 
 from games.ai.policies import random_decision
 from games.engine import BASE_PACK, apply, clone, new_game, prompts, state_hash, view
-from games.engine.invariants import check, total_gold
-from games.engine.scenario import run_file
+from games.engine.core.invariants import check, total_gold
+from games.engine.core.scenario import run_file
 from tests.cards import shown_card_ids
 
 HERE = Path(__file__).parent.parent

@@ -1,4 +1,4 @@
-"""Otto, Our Mechanical Friend (games/engine/otto.py): his scenarios, his set-up, random play with
+"""Otto, Our Mechanical Friend (games/engine/options/otto/turn.py): his scenarios, his set-up, random play with
 him at 2-6 seats, and the rulings that keep him out of team games."""
 import json
 import random
@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from games.engine import BASE_PACK, IllegalDecision, apply, new_game, prompts, view
-from games.engine.content import of
-from games.engine.scenario import run_file
+from games.engine.core.content import of
+from games.engine.core.scenario import run_file
 from games.packs import check
 from tests.test_properties import play_and_check
 
@@ -178,12 +178,12 @@ def test_simulate_variant_otto_plays_with_bots(capsys):
 
 def test_no_reshuffle_of_his_deck_during_a_round_of_gambling():
     """[002:420, 450]: his deck runs out in a Round: no card, so no response, until it is over."""
-    from games.engine import otto
+    from games.engine.options.otto import turn as otto
     state = new_game(_setup())
     state.zones["otto:discard"] += state.zones["otto"]
     state.zones["otto"] = []
     state.stack.append({"f": "round", "ended": False, "id": 99})
-    from games.engine.otto_sometimes import respond
+    from games.engine.options.otto.sometimes import respond
     before = len(state.stack)
     respond(state, [0], "Action", 1, None, {"hits": [[0, "fortitude", -1]], "why": {}})
     assert otto._draw(state) is None and len(state.stack) == before          # no card: no response,
@@ -245,7 +245,7 @@ def test_with_no_otto_cards_he_antes_and_always_passes():
 
 
 def test_otto_in_control_wins_when_every_player_passes_and_the_pot_goes_to_the_inn():
-    from games.engine.frames import push
+    from games.engine.core.frames import push
     state = new_game(_setup(seed="ctl"))
     state.stack[:] = [fr for fr in state.stack if fr["f"] != "otto"]
     inn, golds = state.inn, [s.gold for s in state.seats]
@@ -253,7 +253,7 @@ def test_otto_in_control_wins_when_every_player_passes_and_the_pot_goes_to_the_i
     rnd = push(state, {"f": "round", "starter": 0, "participants": [0, 1], "controller": "otto", "turn": 0,
                        "passes": 0, "cheat_only": False, "ended": False, "winner": None, "won_open": False,
                        "otto": True, "otto_seen": 0})
-    from games.engine import gambling
+    from games.engine.core import gambling
     gambling.pass_turn(state, rnd)
     assert gambling.step(state, rnd) == 1 and not rnd["ended"]       # one player still to pass
     gambling.pass_turn(state, rnd)
@@ -265,7 +265,7 @@ def test_otto_in_control_wins_when_every_player_passes_and_the_pot_goes_to_the_i
 def test_he_is_in_a_round_nobody_antes_to_and_antes_nothing_then():
     """The ante card's player has no Gold, so nobody antes (digest §12.1): he is in the Round all
     the same, and the Inn pays nothing for him."""
-    from games.engine import extensions
+    from games.engine.core import extensions
     state = new_game(_setup(seed="broke"))
     inn, pot = state.inn, state.pot
     rnd = {"starter": 1}
@@ -277,7 +277,7 @@ def test_he_is_in_a_round_nobody_antes_to_and_antes_nothing_then():
 
 def _his_turn(state, deck):
     """Otto's turn comes now, his deck (top first) as named (slugs of the fixture pack)."""
-    from games.engine.frames import push
+    from games.engine.core.frames import push
     keys = {state.cards[c].split("/")[1]: c for c in state.zones["otto"] + state.zones["otto:discard"]}
     state.zones["otto"] = [keys[k] for k in reversed(deck)]
     push(state, {"f": "otto", "step": "action"})
@@ -310,7 +310,7 @@ def test_his_round_players_ante_he_controls_and_his_gambling_turn_comes_past_his
 
 def test_in_a_round_already_his_round_starting_box_does_nothing():
     """An illegal play does nothing [002:460]: no second Round while one is under way."""
-    from games.engine import otto
+    from games.engine.options.otto import turn as otto
     state = new_game(_setup(options={"otto": ["cleric", "wizard"]}))
     state.stack.append({"f": "round", "ended": False, "id": 98})
     inn, pot, stack = state.inn, state.pot, list(state.stack)
@@ -322,7 +322,7 @@ def test_of_the_cards_that_change_a_drink_only_those_for_any_drink_reach_his():
     """R-OTTO-DRINK: a card that changes "a revealed Drink" may change his [002:428]; one that
     names your own Drink (Ignore, pass, split, halve, courage) can't, nor one that has him drink
     more (nobody orders him a Drink [002:414])."""
-    from games.engine import steps
+    from games.engine.core import steps
     state = new_game(_setup(options={"otto": ["wizard", "warrior"]}))
     drink = {"f": "drink", "id": 1, "portions": [{"holder": "otto", "alcohol": 2, "fortitude": 0, "ignored": False,
                                                   "courage": False, "reveal": 0, "event": False, "tracks": [0, 1]}]}
@@ -337,7 +337,7 @@ def test_a_card_may_pick_him_only_when_he_can_take_all_it_does():
     """R-OTTO-TARGETING: "pick another player" offers Otto for a card whose every step he can
     take (a Fortitude or Alcohol change, Gold); not one that makes its target drink, discard or
     anything a player alone can do [002:430, 452-458]."""
-    from games.engine import otto
+    from games.engine.options.otto import turn as otto
     state = new_game(_setup(options={"otto": ["wizard", "warrior"]}))
     cards = of(state).cards
     assert otto.targets(state, 0, cards["zot/down-pooky"]) == [{"target": "otto"}]

@@ -1,11 +1,11 @@
-"""Otto's part in a Dungeon Event or a Tavern Event (games/engine/otto_events.py, R-OTTO-EVENTS);
+"""Otto's part in a Dungeon Event or a Tavern Event (games/engine/options/otto/events.py, R-OTTO-EVENTS);
 the scenarios are in tests/scenarios/otto/ (dungeon-event-*, tavern-event-*)."""
 import json
 import random
 from pathlib import Path
 
 from games.engine import BASE_PACK
-from games.engine.otto_events import choice
+from games.engine.options.otto.events import choice
 from tests.engine.helpers import random_play
 
 HERE = Path(__file__).parents[1]

@@ -1,4 +1,4 @@
-"""The Prize Variant (a table option, games/engine/prize.py): its scenarios, its set-up rules,
+"""The Prize Variant (a table option, games/engine/options/prize.py): its scenarios, its set-up rules,
 the team ruling, and random legal play with the option on (alone, with teams, with the Bar
 Deck), checking every invariant, hidden information and refolds after every decision."""
 import json
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from games.engine import BASE_PACK, IllegalDecision, new_game, view
-from games.engine.responses import card_options
-from games.engine.scenario import run_file
-from games.engine.zones import held
+from games.engine.core.responses import card_options
+from games.engine.core.scenario import run_file
+from games.engine.core.zones import held
 from tests.engine.helpers import random_play
 
 HERE = Path(__file__).parent.parent

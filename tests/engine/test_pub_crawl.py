@@ -1,4 +1,4 @@
-"""The Pub Crawl Variant (a table option, games/engine/pub_crawl.py): its scenarios, its
+"""The Pub Crawl Variant (a table option, games/engine/options/pub_crawl.py): its scenarios, its
 set-up rules, the separate discard piles, and random legal play with the option on (alone,
 with teams, with the Bar Deck and the Prizes), checking every invariant, hidden information
 and refolds after every decision."""
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from games.engine import BASE_PACK, IllegalDecision, new_game, view
-from games.engine.ops import draw_drink
-from games.engine.scenario import run_file
+from games.engine.core.ops import draw_drink
+from games.engine.core.scenario import run_file
 from tests.engine.helpers import random_play
 
 HERE = Path(__file__).parent.parent

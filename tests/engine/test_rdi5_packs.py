@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from games.engine import BASE_PACK
-from games.engine.content import load_content
-from games.engine.scenario import run_file
+from games.engine.core.content import load_content
+from games.engine.core.scenario import run_file
 from tests.engine.helpers import random_play
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from games.engine import BASE_PACK, apply, load_content, new_game, prompts, view
-from games.engine.scenario import run_file
+from games.engine.core.scenario import run_file
 from tests.engine.helpers import random_play
 
 ROOT = Path(__file__).parent.parent.parent

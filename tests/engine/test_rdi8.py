@@ -14,8 +14,8 @@ import pytest
 
 from games.ai.policies import random_decision
 from games.engine import BASE_PACK, apply, clone, new_game, prompts, state_hash, view
-from games.engine.invariants import check, total_gold
-from games.engine.scenario import run_file
+from games.engine.core.invariants import check, total_gold
+from games.engine.core.scenario import run_file
 from tests.cards import shown_card_ids
 
 ROOT = Path(__file__).parent.parent.parent
@@ -155,7 +155,7 @@ def test_a_fork_position_keeps_petrified_cards_their_owners():
     """replay/fork.py turns a position into a scenario: Nerodia's pile holds other seats'
     cards, which must still go back to them (not to her) when they Decay."""
     from replay.fork import position_from_view
-    from games.engine.scenario import setup_from
+    from games.engine.core.scenario import setup_from
     state = new_game(setup_from({"packs": [f"../../../packs/{c}.json" for c in RDI8], "seats": [
         {"character": "nerodia", "zones": {"petrified": [{"seat": 1, "card": "help-an-old-lady-out-with-these-barrels"}]}},
         {"character": "lucky"}], "active": 1, "phase": "drink"}, ROOT / "tests" / "scenarios" / "rdi8"))

@@ -1,9 +1,9 @@
 """The arithmetic rules, checked directly: splitting Drinks, splitting Gold, clamps."""
 import pytest
 
-from games.engine.drinks import _half
-from games.engine.losses import eliminate
-from games.engine.ops import change_alcohol, change_fortitude, pay
+from games.engine.core.drinks import _half
+from games.engine.core.losses import eliminate
+from games.engine.core.ops import change_alcohol, change_fortitude, pay
 
 from .helpers import position
 

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.scenario import run_file
+from games.engine.core.scenario import run_file
 
 FILES = sorted((Path(__file__).parent.parent / "scenarios").glob("*.json"))
 

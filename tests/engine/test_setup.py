@@ -2,9 +2,9 @@
 import pytest
 
 from games.engine import IllegalDecision, new_game, state_hash
-from games.engine.invariants import card_locations
-from games.engine.rng import shuffle
-from games.engine.setup import starting_gold
+from games.engine.core.invariants import card_locations
+from games.engine.core.rng import shuffle
+from games.engine.core.setup import starting_gold
 
 from .helpers import game
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.scenario import ScenarioFailure, run, run_file
+from games.engine.core.scenario import ScenarioFailure, run, run_file
 
 FILES = sorted((Path(__file__).parent.parent / "scenarios" / "setup").glob("*.json"))
 SEATS = [{"character": "gerki"}, {"character": "zot"}]

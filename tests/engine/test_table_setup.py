@@ -1,4 +1,4 @@
-"""The one validation of a table's setup (games/engine/table_setup.py): each table option's
+"""The one validation of a table's setup (games/engine/core/table_setup.py): each table option's
 values as exact JSON (true is not 1, 3.0 is not 3, "3" is not 3), numbers in their ranges,
 the packs an option needs, Otto's limits, the timers; `new_game` refuses a bad setup with the
 same located problem the service gives when a table is created (docs/api.md, "Table setup")."""
@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from games.engine import BASE_PACK, TABLE_OPTIONS, IllegalDecision, load_content, new_game
-from games.engine import extensions, setup as engine_setup, table_setup
-from games.engine.errors import SetupError
+from games.engine.core import extensions
+from games.engine.core import setup as engine_setup
+from games.engine.core import table_setup
+from games.engine.core.errors import SetupError
 
 ROOT = Path(__file__).parents[2]
 BASE = load_content([BASE_PACK])

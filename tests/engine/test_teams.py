@@ -7,8 +7,8 @@ import pytest
 
 from games.ai.policies import random_decision
 from games.engine import IllegalDecision, apply, clone, new_game, prompts, state_hash, view
-from games.engine.invariants import check, total_gold
-from games.engine.scenario import run_file
+from games.engine.core.invariants import check, total_gold
+from games.engine.core.scenario import run_file
 from tests.cards import shown_card_ids
 
 VARIANT = "two-headed-dragon"

@@ -123,7 +123,7 @@ def test_the_canonical_encoding_is_the_same_with_or_without_orjson():
     import json
     import random
 
-    from games.engine.state import canonical
+    from games.engine.core.state import canonical
     st = game(first_seat=0)
     rng = random.Random(3)
     for _ in range(150):

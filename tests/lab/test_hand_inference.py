@@ -9,7 +9,7 @@ from games import engine
 from games.ai import heuristic, mcts
 from games.ai.common import decision_seed
 from games.ai.determinize import Skeleton
-from games.engine.state import clone
+from games.engine.core.state import clone
 
 from lab import search_ceiling
 from lab.hand_inference import Inference, Seen

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from games import store
-from games.engine import content as engine_content
+from games.engine.core import content as engine_content
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ROOT = Path(__file__).parents[2]

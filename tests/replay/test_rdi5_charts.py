@@ -3,7 +3,7 @@ Chi get a chart of their own when some seat has any (replay.frames._resources)."
 from pathlib import Path
 
 from games import engine
-from games.engine.scenario import setup_from
+from games.engine.core.scenario import setup_from
 from replay import charts
 from replay.frames import _resources
 

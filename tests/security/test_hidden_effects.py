@@ -16,9 +16,9 @@ import random
 import pytest
 
 from games import engine, services
-from games.engine.content import of
-from games.engine.extensions import public as public_zone
-from games.engine.teams import team
+from games.engine.core.content import of
+from games.engine.core.extensions import public as public_zone
+from games.engine.core.teams import team
 from games.models import Game, Seat, Table
 from tests.kinds import KINDS, setup_of
 from tests.replay.conftest import client_for

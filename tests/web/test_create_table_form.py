@@ -1,5 +1,5 @@
 """The lobby's Create table form and the rematch button go through the engine's one validation
-of a table's setup (games/engine/table_setup.py): a bad timer, Starting Gold or option is
+of a table's setup (games/engine/core/table_setup.py): a bad timer, Starting Gold or option is
 refused with the sentence the API gives (never a 500), and a refused request leaves nothing
 behind: no table, no seat, not even the owner's; the lobby then shows the form as it was filled,
 with the sentence next to it (issue 43 item 7). Boss tables: "Random" casts a villain for the
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from games import services
-from games.engine import table_setup
-from games.engine.errors import SetupError
+from games.engine.core import table_setup
+from games.engine.core.errors import SetupError
 from games.models import Game, Seat, Table
 from tests.packs.conftest import packs_dir  # noqa: F401 (fixture)
 from tests.replay.conftest import client_for

@@ -136,7 +136,7 @@ def doom_at_my_table(ana):
     1, four cards): she drinks, her turn ends on the last counter, and she is asked first."""
     import json
 
-    from games.engine.scenario import setup_from
+    from games.engine.core.scenario import setup_from
     path = ROOT / "tests" / "scenarios" / "dungeon" / "doom-choices-in-turn-order.json"
     position = setup_from(json.loads(path.read_text())["setup"], path.parent)["position"]
     table = services.table_create(owner=ana, player_count=3, turn_seconds=None,

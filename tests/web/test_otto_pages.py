@@ -1,4 +1,4 @@
-"""Pages of a table with Otto (the `otto` table option, games/engine/otto.py): the lobby offers
+"""Pages of a table with Otto (the `otto` table option, games/engine/options/otto/turn.py): the lobby offers
 him, refuses him in team variants and at more than 6 players with a stable code, the table page
 shows his mat (two tracks, no Gold, his deck), the log narrates what he does and why, and the
 replay charts his tracks (the per-seat `resources` series); the game exports and verifies."""
@@ -154,7 +154,7 @@ def test_a_round_his_action_box_starts_is_marked_and_explained_in_the_replay(wit
     import copy
     import json
 
-    from games.engine.scenario import setup_from
+    from games.engine.core.scenario import setup_from
     here = ROOT / "tests" / "scenarios" / "otto"
     setup = copy.deepcopy(json.loads((here / "gambling-otto-starts-a-round-adds-no-prize.json").read_text())["setup"])
     setup.update(packs=["../../packs/otto/fixtures.json"], options={"otto": True}, active=1, phase="drink",
@@ -193,7 +193,7 @@ def _narrated(*scenarios) -> str:
     """The log of these Otto scenarios' decisions, as the table page narrates it."""
     import json
 
-    from games.engine.scenario import decision_from, setup_from
+    from games.engine.core.scenario import decision_from, setup_from
     here = Path(__file__).parents[1] / "scenarios" / "otto"
     text = []
     for name in scenarios:
@@ -231,7 +231,7 @@ def test_what_players_now_do_to_him_is_narrated_labelled_and_shown_on_the_stack(
     import json
     from pathlib import Path
 
-    from games.engine.scenario import decision_from, setup_from
+    from games.engine.core.scenario import decision_from, setup_from
     here = Path(__file__).parents[1] / "scenarios" / "otto"
     text, shown = [], []
     for name in ("pick-another-player-picks-otto", "sometimes-box-negated-by-i-dont-think-so",

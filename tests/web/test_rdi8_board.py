@@ -4,7 +4,7 @@ Phyll's Shelf, and the labels of their choices."""
 from pathlib import Path
 
 from games.engine import apply, new_game, prompts, view
-from games.engine.scenario import setup_from
+from games.engine.core.scenario import setup_from
 from games.web import board
 
 HERE = Path(__file__).parent.parent / "scenarios" / "rdi8"

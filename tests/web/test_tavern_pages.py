@@ -173,7 +173,7 @@ def test_a_fork_of_a_bar_deck_game_keeps_the_bar_deck_in_order():
 def test_a_tavern_event_is_shown_asked_and_narrated():
     """A Tavern Event (fixture taverns: the rulebooks print none) on the stack, its choice and
     its log lines read as a Tavern Event, not a Dungeon Event."""
-    from games.engine.scenario import run
+    from games.engine.core.scenario import run
 
     root = Path(__file__).parents[2]
     spec = json.loads((root / "tests" / "scenarios" / "pub-crawl" / "tavern-closes-mid-order-event-then-order-on.json")

@@ -17,7 +17,7 @@ GOLDEN = sorted((Path(__file__).parents[1] / "golden").glob("*.jsonl"))
 
 def _all_titles(state) -> set[str]:
     """Every card title the game's content holds."""
-    from games.engine.content import of
+    from games.engine.core.content import of
     return {c.title for c in of(state).cards.values()}
 
 

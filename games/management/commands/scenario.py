@@ -1,6 +1,6 @@
 """python manage.py scenario run FILE...
 
-Runs scenario files (format: docs/scenarios.md) through games.engine.scenario.run_file and
+Runs scenario files (format: docs/scenarios.md) through games.engine.core.scenario.run_file and
 prints one line per file: ``ok`` or ``FAIL`` with the step and the unmet expectation.
 Exits non-zero if any file failed.
 """
@@ -18,7 +18,7 @@ class Command(BaseCommand):
         run.add_argument("files", nargs="+", metavar="FILE", help="scenario JSON files (or folders of them)")
 
     def handle(self, *args, action, files, **options):
-        from games.engine.scenario import ScenarioFailure, run_file
+        from games.engine.core.scenario import ScenarioFailure, run_file
 
         paths = []
         for name in files:

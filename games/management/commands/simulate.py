@@ -26,7 +26,7 @@ from tqdm import tqdm
 
 from games import engine
 from games.bosses import content_with_villains
-from games.engine.boss import is_boss_variant
+from games.engine.variants.boss import is_boss_variant
 from games.simulation import DEFAULT_MAX_DECISIONS, content_from_files, policy_names, simulate
 
 

@@ -21,7 +21,7 @@ from games.ai import BOTS, get_bot
 from games.ai.ladder import SIZES, play_ladder
 from games.ai.match import play_match
 from games.bosses import content_with_villains
-from games.engine.boss import cast, is_boss_variant
+from games.engine.variants.boss import cast, is_boss_variant
 from games.management.commands.simulate import content_option, installed_content_for, split
 from games.simulation import check_characters
 

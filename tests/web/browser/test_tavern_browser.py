@@ -37,7 +37,7 @@ def _start_at_a_chaser(table_id: int, user):
     Chaser before the game ends (one CI game ended with none revealed); the seed is chosen
     here, where the test can look at the deal the engine makes of it."""
     from games import engine, services
-    from games.engine.ops import card
+    from games.engine.core.ops import card
     from games.models import Table
 
     table = Table.objects.get(pk=table_id)

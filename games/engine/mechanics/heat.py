@@ -1,0 +1,43 @@
+"""Lucky the Scofflaw's Heat (digest §14.6, [003:567-585]).
+
+Lucky's cards that give Heat carry it as a rider (`gain_token` of `heat` for herself), so a
+Negated card gives none and an Ignored or altered one still does [003:585]. Her `heat`
+token's `on_token` hook at 3 runs `heat_penalty`: she chooses (prompt `heat`) to gain 2
+Alcohol Content, pay 2 Gold to the Inn or lose 2 Fortitude, and the Heat comes off. The
+penalty is applied straight to her mat, not as a pending change, so nothing can Negate,
+Ignore, reduce or pay it from the Inn [003:583] (a short stash pays what it has, R-CLAMP).
+"""
+from ..core.choices import ask, handler
+from ..core.ops import INN, change_alcohol, change_fortitude, change_token, emit, pay
+from ..core.primitives import _name, _nat, register
+from ..core.steps import behaviour
+
+PENALTIES = ("alcohol", "gold", "fortitude")
+
+
+def _run_penalty(state, fr, step):
+    seat = fr["seat"]
+    if not state.seats[seat].out:
+        ask(state, seat, "heat", list(PENALTIES), then="heat", token=step["token"], amount=step.get("amount", 2))
+
+
+@handler("heat")
+def _penalty(state, fr, option):
+    seat, n = fr["seat"], fr["amount"]
+    if option is None:                      # she left the game meanwhile
+        return
+    emit(state, "heat_penalty", seat=seat, penalty=option, amount=n)
+    if option == "alcohol":
+        change_alcohol(state, seat, n, reason="heat")
+    elif option == "gold":
+        pay(state, seat, n, INN, reason="heat")
+    else:
+        change_fortitude(state, seat, -n, reason="heat")
+    have = state.seats[seat].tokens.get(fr["token"], 0)
+    change_token(state, seat, fr["token"], -have, reason="heat")
+
+
+register("heat_penalty", "Lucky's Heat penalty (an on_token hook at 3 Heat): she chooses to gain `amount` (default 2) "
+         "Alcohol Content, pay that much Gold to the Inn or lose that much Fortitude, unmitigated, and her `token` "
+         "goes back to 0 [003:573-583].", {"token": _name}, {"amount": _nat})
+behaviour("heat_penalty", run=_run_penalty)

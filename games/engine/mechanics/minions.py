@@ -1,0 +1,127 @@
+"""Minions (Torglesnarf's, [001:1129-1217]): cards that stay in play in a seat's `minions`
+zone, act once during each of their owner's Action phases, and cost Wages when hurt.
+
+- A Minion card's steps put it in play (`move_card` to `minions`); its `activate` (a target
+  selector and steps) is offered as an `activate` decision once per Action phase, before or
+  after the turn's Action card, and resolves like an Action of its owner's (it can be
+  Ignored; it is never discarded).
+- A card that makes another player lose Fortitude may target a Minion instead
+  (`target_minion`); a card that makes each other player lose Fortitude hits every other
+  seat's Minions too, and a redirection by another player may pick one. A Minion that loses
+  Fortitude asks its owner (prompt `wages`) to pay its `wages` in Gold to the Inn (a pending
+  Gold change: "the Inn pays" takes 1 off) or discard it; no player loses Fortitude from
+  that hit, and nothing else the card does touches the Minion.
+- A seat hurt by a Minion's activation may hit back at the Minion instead of its owner.
+"""
+from ..core import extensions
+from ..core.changes import change, submit
+from ..core.content import of
+from ..core.frames import pop, push
+from ..core.ops import INN, discard_card, emit
+from ..core.prompt import Prompt
+from ..core.responses import TARGET
+from ..core.state import State
+
+ZONE = "minions"
+
+
+def in_play(state: State, seat: int) -> list[int]:
+    return state.seats[seat].zones.get(ZONE) or []
+
+
+def targets(state: State, seat: int) -> list[int]:
+    """Minions another seat's card may hit instead of a player."""
+    return [cid for s in state.living() if s != seat for cid in in_play(state, s)]
+
+
+def hurts_target(c) -> bool:
+    got = c.__dict__.get("_hurts")      # on the card, like responses._profile, never keyed by id()
+    if got is None:
+        got = c.__dict__["_hurts"] = any((st["do"] == "lose" and st["stat"] == "fortitude" and st["who"] == "target")
+                                         or st["do"] == "redirect_change" for st in c.steps)
+    return got
+
+
+def unused(state: State, seat: int, exclude=None) -> list[int]:
+    """The seat's Minions in play that may still act this Action phase (a Minion just being
+    played counts: it may act on the turn it comes into play)."""
+    cards, keys = of(state).cards, state.cards
+    done = state.counts.get("activated", ())
+    out = [cid for cid in in_play(state, seat) if cid not in done and cards[keys[cid]].activate]
+    if exclude is not None and cards[keys[exclude]].activate and exclude not in done:
+        out.append(exclude)
+    return out
+
+
+def activations(state: State, seat: int) -> list[dict]:
+    out = []
+    cards, keys = of(state).cards, state.cards
+    for cid in in_play(state, seat):
+        if cid in state.counts.get("activated", ()):
+            continue
+        act = cards[keys[cid]].activate
+        if act:
+            for t in TARGET[act.get("target", "none")](state, seat, ("phase", "action")):
+                out.append({"seat": seat, "type": "activate", "card": cid, **t})
+    return out
+
+
+def activate(state: State, d: dict) -> None:
+    seat, cid = d["seat"], d["card"]
+    state.counts.setdefault("activated", []).append(cid)
+    args = {k: v for k, v in d.items() if k not in ("seat", "type", "card")}
+    fr = {"f": "card", "card": cid, "seat": seat, "effect": "activate", "type": "Action", "args": args,
+          "ignored": [], "inn_pays": [], "leavers": [], "as": "activation"}
+    emit(state, "activated", seat=seat, card=cid, args=args)
+    push(state, fr, poll_from=seat)
+
+
+def hurt(state: State, fr: dict, cid: int) -> None:
+    """A Minion loses Fortitude: its owner pays its Wages or lets it go."""
+    owner = state.owner[cid]
+    if cid not in in_play(state, owner):
+        return
+    emit(state, "minion_hurt", seat=owner, card=cid, by=fr["seat"])
+    push(state, {"f": "wages", "seat": owner, "card": cid, "wages": of(state).cards[state.cards[cid]].wages})
+
+
+def wages_options(state: State, fr: dict) -> list[dict]:
+    seat = fr["seat"]
+    opts = [{"seat": seat, "type": "wages", "pay": True}] if state.seats[seat].gold >= fr["wages"] else []
+    return opts + [{"seat": seat, "type": "wages", "pay": False}]
+
+
+def settle(state: State, fr: dict, paid: bool) -> None:
+    pop(state)
+    seat, cid = fr["seat"], fr["card"]
+    if paid:
+        # A pending Gold change from no card: "pay with Gold from the Inn" takes 1 off it, and
+        # no Ignore-Gold card avoids it [001:1172-1174].
+        submit(state, [change(None, seat, "gold", -fr["wages"], to=INN, reason="wages", inn_reduces=1)])
+    else:
+        state.seats[seat].zones[ZONE].remove(cid)
+        discard_card(state, cid)
+        emit(state, "minion_discarded", seat=seat, card=cid)
+
+
+class Minions(extensions.Mechanic):
+    def actions(self, state: State, seat: int) -> list:
+        return activations(state, seat)
+
+    def still_acting(self, state: State, seat: int, cid: int) -> bool:
+        return bool(unused(state, seat, exclude=cid))
+
+    def stand_ins(self, state: State, seat: int) -> list:
+        return targets(state, seat)
+
+    def stands_in(self, card) -> bool:
+        return hurts_target(card)
+
+    def stand_in_hurt(self, state: State, seat: int, cid: int) -> None:
+        hurt(state, {"seat": seat}, cid)
+
+
+extensions.register_mechanic(Minions())
+extensions.FRAMES["wages"] = lambda state, fr: Prompt(fr["seat"], "wages", wages_options(state, fr))
+extensions.DECISIONS["activate"] = lambda state, d, fr: activate(state, d)
+extensions.DECISIONS["wages"] = lambda state, d, fr: settle(state, fr, d["pay"])

@@ -1,0 +1,187 @@
+"""Spyke and Flower's Treasure (digest §14.10 [002:235-266, 496-514]).
+
+- A shared Treasure deck (a character zone with `"shared": true`, e.g. `treasure`, with its
+  `treasure:discard` pile) and, per seat, an **equipment** zone (a character zone with
+  `"equip": true`, public): the Treasure it has equipped. Treasure is never kept anywhere
+  else ("no stockpiling" [002:241]).
+- A Treasure card carries `treasure: {"slot", "level"}` (content.SLOTS). Slots: one Headgear,
+  one Footgear, one Armor, two Hands (two "1 hand" or one "2 hand"); "special" takes no slot
+  [002:237-239]. A seat's **Level** is the sum of its equipped Treasure's levels [002:243].
+- A Treasure whose type is a subtype (Action, Sometimes, Anytime, Cheating) may be played
+  from the equipment zone as though from the hand (`"playable": true` on the zone,
+  zones.held), then it is discarded [002:245]. Not while Treasure is being got:
+  only responses to a Curse from elsewhere (the hand) are played then [002:254].
+- **Get Treasure** (`get_treasure` step; the sampler runs it at `turn_start`, R-TREASURE-WHEN):
+  reveal the top card; a Curse (type `Curse`) is followed at once — played as a card of the
+  seat's with its own window, so non-Treasure responses may answer it — and discarded;
+  otherwise a `treasure` frame asks the seat to equip it (dropping what no longer fits, its
+  choice of which) or discard it [002:247-254]. An empty deck is reshuffled from its discard
+  unless the step says `"reshuffle": false` (R-TREASURE-RESHUFFLE).
+- **Level-dependent effects** (`at_level` step): the branch is chosen by the player's Level
+  when the card resolves, never by choice [002:260-266].
+"""
+from ..core import decks, extensions
+from ..core.content import CURSE, of
+from ..core.frames import pop, push
+from ..core.ops import card, emit
+from ..core.prompt import Prompt
+from ..core.state import State
+from ..core.steps import BEHAVIOUR, behaviour, step_args
+
+HANDS = ("1 hand", "2 hand")
+
+
+def equip_zone(state: State, seat: int):
+    """The name of the seat's equipment zone, or None (it can't hold Treasure)."""
+    zones = of(state).characters[state.seats[seat].character].zones
+    for name, z in zones.items():
+        if z.get("equip"):
+            return name
+    return None
+
+
+def equipped(state: State, seat: int) -> list[int]:
+    z = equip_zone(state, seat)
+    return list(state.seats[seat].zones.get(z) or []) if z else []
+
+
+def level(state: State, seat: int) -> int:
+    """The sum of the Levels of the seat's equipped Treasure [002:243]."""
+    cards = of(state).cards
+    return sum(cards[state.cards[cid]].treasure.get("level", 0) for cid in equipped(state, seat))
+
+
+def busy(state: State) -> bool:
+    """Treasure is being got: equipped Treasure can't be played [002:254]."""
+    return any(fr["f"] == "treasure" or fr.get("as") == "curse" for fr in state.stack)
+
+
+# --- Get Treasure ------------------------------------------------------------------------
+
+def get(state: State, seat: int, zone: str = "treasure", reshuffle: bool = True) -> None:
+    """Reveal the top Treasure for `seat` (steps 1-2; the `treasure` frame does steps 3-4)."""
+    if state.seats[seat].out or equip_zone(state, seat) is None:
+        return
+    if not (decks.refill(state, zone) if reshuffle else state.zones.get(zone)):
+        emit(state, "no_treasure", seat=seat)
+        return
+    cid = state.zones[zone].pop()
+    c = card(state, cid)
+    emit(state, "revealed", seat=seat, card=cid, title=c.title, source=zone)
+    if c.type == CURSE:
+        # Followed at once, as a card of the seat's (its own window: a non-Treasure card may
+        # answer it [002:254]); then discarded to the Treasure discard pile.
+        push(state, {"f": "card", "card": cid, "seat": seat, "effect": c.effect, "type": CURSE, "args": {},
+                     "ignored": [], "inn_pays": [], "leavers": [], "as": "curse"}, poll_from=seat)
+        return
+    push(state, {"f": "treasure", "seat": seat, "card": cid})
+
+
+def room(state: State, seat: int, cid: int) -> list[list[int]]:
+    """Every way to make room for Treasure `cid`: the equipped cards to drop with it."""
+    cards = of(state).cards
+    slot = cards[state.cards[cid]].treasure["slot"]
+    mine = [(x, cards[state.cards[x]].treasure["slot"]) for x in equipped(state, seat)]
+    if slot == "special":
+        return [[]]
+    if slot not in HANDS:
+        return [sorted(x for x, s in mine if s == slot)]
+    hands = [(x, s) for x, s in mine if s in HANDS]
+    if slot == "2 hand" or any(s == "2 hand" for _, s in hands):
+        return [sorted(x for x, _ in hands)]
+    if len(hands) < 2:
+        return [[]]
+    return [[x] for x, _ in sorted(hands)]        # two 1-hand items: the seat picks which goes
+
+
+def prompt(state: State, fr: dict):
+    """Steps 3-4: keep it (dropping what it displaces) or discard it."""
+    seat = fr["seat"]
+    opts = [{"seat": seat, "type": "equip", "drop": drop} for drop in room(state, seat, fr["card"])]
+    return Prompt(seat, "treasure", opts + [{"seat": seat, "type": "discard_treasure"}])
+
+
+def equip(state: State, d: dict, fr: dict) -> None:
+    pop(state)
+    seat, cid = fr["seat"], fr["card"]
+    zone = equip_zone(state, seat)
+    have = state.seats[seat].zones.setdefault(zone, [])
+    for x in d["drop"]:
+        have.remove(x)
+        _discard(state, x)
+    have.append(cid)
+    emit(state, "equipped", seat=seat, card=cid, dropped=list(d["drop"]), level=level(state, seat))
+
+
+def discard_revealed(state: State, d: dict, fr: dict) -> None:
+    pop(state)
+    _discard(state, fr["card"])
+    emit(state, "unequipped", seat=fr["seat"], card=fr["card"])
+
+
+def _discard(state: State, cid: int) -> None:
+    state.zones.setdefault(state.owner[cid] + ":discard", []).append(cid)
+
+
+def drop_all(state: State, seat: int) -> None:
+    """A seat leaving the game puts its equipped Treasure on the Treasure discard pile (the
+    sampler's `on_elimination` hook runs for any seat, `whose: any`: the leaving seat's own
+    hooks no longer run once it is out)."""
+    z = equip_zone(state, seat)
+    if z:
+        for cid in state.seats[seat].zones.get(z) or []:
+            _discard(state, cid)
+        state.seats[seat].zones[z] = []
+
+
+# --- Level-dependent effects -------------------------------------------------------------
+
+def branch(state: State, fr: dict, step: dict) -> list:
+    """The steps an `at_level` step runs: `then` at Level `level` or more, else `else`."""
+    return step["then"] if level(state, fr["seat"]) >= step["level"] else step.get("else", [])
+
+
+# --- the steps of its cards ----------------------------------------------------------------
+
+def _run_at_level(state, fr, step):
+    """Level is read as the card resolves [002:264]; the branch's steps run in order (a
+    branch's pending changes wait with the card's later steps only if it is its last)."""
+    out = None
+    for st in branch(state, fr, step):
+        out = BEHAVIOUR[st["do"]].run(state, fr, st)
+    return out
+
+
+def _args_at_level(state, seat, card, step, ctx, chosen):
+    sub = branch(state, {"seat": seat}, step)
+    return step_args(state, seat, card, sub, ctx, {}, chosen) if sub else [{}]
+
+
+def _affects_at_level(state, fr, step, seat):
+    out = set()
+    for st in branch(state, fr, step):
+        out |= BEHAVIOUR[st["do"]].affects(state, fr, st, seat)
+    return out
+
+
+def _payers_at_level(state, fr, step):
+    out = []
+    for st in branch(state, fr, step):
+        out.extend(s for s in BEHAVIOUR[st["do"]].payers(state, fr, st) if s not in out)
+    return out
+
+
+class Treasure(extensions.Mechanic):
+    def seat_view(self, state: State, seat: int) -> dict:
+        return {"level": level(state, seat)} if equip_zone(state, seat) is not None else {}
+
+    def zone_closed(self, state: State, zone: dict) -> bool:
+        return bool(zone.get("equip")) and busy(state)
+
+
+extensions.register_mechanic(Treasure())
+extensions.FRAMES["treasure"] = prompt
+extensions.DECISIONS.update(equip=equip, discard_treasure=discard_revealed)
+behaviour("get_treasure", run=lambda s, fr, st: get(s, fr["seat"], st.get("zone", "treasure"), st.get("reshuffle", True)))
+behaviour("at_level", run=_run_at_level, args=_args_at_level, affects=_affects_at_level, payers=_payers_at_level)
+behaviour("drop_treasure", run=lambda s, fr, st: drop_all(s, fr["args"].get("target", fr["seat"])))

@@ -1,0 +1,104 @@
+"""The Wench Dares You... (RDI 6 Drink Event; digest §13.11; [001:320-332, 2190-2218; 003:1081-1085]).
+
+A Drink Card with `"event": "dares"` (it comes in a pack: the base Drink Deck has none).
+Once its window has closed (nothing could Ignore it any more [001:2190-2194]) the revealer
+reveals two Drinks from the Drink Deck, each with its Chasers, turning Drink Events over
+and revealing again; the revealer drinks the one with the higher Alcohol Content and every
+other player (the other Champions, in a team game [001:2199-2201]) a copy of the other. On a
+tie the revealer chooses (prompt `dares`) [001:2202-2208]. Which is higher is judged with
+the revealer's own numbers (R-DARES-COMPARE: a Drink whose numbers depend on the drinker, as
+"Tomato Juice" for a Vampire, counts as the revealer would take it [001:2209-2218]); each
+drinker then takes their own numbers. Everything poured is one `drink` frame (mode `dares`),
+drunk at once after its window, where each may Ignore the Drink about to be drunk
+[001:2195-2197].
+"""
+from ..core import extensions
+from ..core.content import of
+from ..core.drinks import EVENT_STARTS, _announce, _from_deck, _portion
+from ..core.prompt import Prompt
+from ..core.frames import find, push
+from ..core.ops import emit, taking_part
+from ..core.state import State
+
+EVENT = "dares"
+
+
+def numbers(state: State, reveal: dict, seat: int) -> tuple[int, int]:
+    """(alcohol, fortitude) of a revealed Drink and its Chasers as `seat` would drink it: a
+    card's per-race numbers (`drink.as`) for the seat's race, else its printed ones."""
+    return _sum(state, reveal, of(state).characters[state.seats[seat].character].race)
+
+
+def printed(state: State, reveal: dict) -> tuple[int, int]:
+    return _sum(state, reveal, "")
+
+
+def _sum(state: State, reveal: dict, race: str) -> tuple[int, int]:
+    alcohol = fortitude = 0
+    for cid in reveal["cards"]:
+        c = of(state).cards[state.cards[cid]]
+        if c.event:                        # a Drink Event as a Chaser adds nothing (§13.3)
+            continue
+        n = c.races.get(race) if race else None
+        alcohol += n["alcohol"] if n else c.alcohol
+        fortitude += n["fortitude"] if n else c.fortitude
+    return alcohol, fortitude
+
+
+def start(state: State, fr_event: dict, seat: int) -> None:
+    if seat in fr_event.get("ignored_event", ()):
+        # the revealer Ignored it: no Drinks are revealed and no one drinks [001:2192-2194]
+        state.drink_discard.append(fr_event["card"])
+        return
+    drink = {"f": "drink", "mode": EVENT, "revealer": seat, "reveals": [], "portions": [], "extra": [],
+             "mead": [], "event_card": fr_event["card"], "players": taking_part(state, fr_event, seat)}
+    found = [k for k in (_from_deck(state, seat, True, drink["reveals"]),
+                         _from_deck(state, seat, True, drink["reveals"])) if k is not None]
+    if not found:                          # no Drink anywhere (R-NO-DRINK-LEFT): nothing to drink
+        state.drink_discard.append(fr_event["card"])
+        return
+    if len(found) == 1:                    # only one Drink exists: the revealer drinks it (R-DARES-ONE)
+        _pour(state, drink, found[0], None)
+        push(state, drink, poll_from=seat)
+        return
+    a, b = (numbers(state, drink["reveals"][k], seat)[0] for k in found)
+    emit(state, "dares", seat=seat, alcohol=[a, b])
+    if a != b:
+        _pour(state, drink, found[0] if a > b else found[1], found[1] if a > b else found[0])
+        push(state, drink, poll_from=seat)
+        return
+    push(state, drink, poll_from=seat)     # a tie: the revealer chooses first (prompt "dares")
+    push(state, {"f": EVENT, "seat": seat, "on": drink["id"]})
+
+
+def _pour(state: State, drink: dict, mine: int, other) -> None:
+    # Each portion holds the Drink's printed numbers: drinking applies a race's own numbers
+    # to its drinker (drinks._for_race), so pouring them here would count them twice.
+    revealer = drink["revealer"]
+    for s in drink["players"]:
+        k = mine if s == revealer else other
+        if k is None:
+            continue
+        alcohol, fortitude = printed(state, drink["reveals"][k])
+        drink["portions"].append(_portion(s, alcohol, fortitude, k))
+    _announce(state, drink)
+
+
+def prompt(state: State, fr: dict):
+    drink = find(state, fr["on"])
+    seat = fr["seat"]
+    return Prompt(seat, EVENT, [{"seat": seat, "type": EVENT, "pick": r}
+                                for r in range(len(drink["reveals"]))])
+
+
+def execute(state: State, d: dict, fr: dict) -> None:
+    state.stack.pop()                      # the Drinks' window below starts from its first seat
+    drink = find(state, fr["on"])
+    mine = d["pick"]
+    emit(state, "dares_choice", seat=d["seat"], pick=mine, drink=drink["reveals"][mine]["cards"][0])
+    _pour(state, drink, mine, 1 - mine)
+
+
+EVENT_STARTS[EVENT] = start
+extensions.FRAMES[EVENT] = prompt
+extensions.DECISIONS[EVENT] = execute

@@ -1,0 +1,99 @@
+"""Otto's Sometimes box (Allies; digest §22, [002:440-450]; docs/otto.md, R-OTTO-SOMETIMES).
+
+When a player's Action, Sometimes or Anytime card or a Drink is about to do something to him
+(change one of his tracks, make him pay Gold), he reveals his top card. If its Sometimes box
+answers that type of card, the box goes on the stack as a Sometimes card (`otto_sometimes`
+frame, with a response window): "Otto's Sometimes effects count as Sometimes Cards. This
+means ... that they can be Negated by 'I don't think so!'" [002:444]. Under it waits what
+the trigger does to him (`otto_trigger` frame, no window): it lands once his box has
+resolved, unless the box Ignores it; a Negated box does nothing and the trigger lands. A box
+that does not answer that type (or no card to reveal) lets the trigger land at once.
+
+What the trigger does is data (frames are plain data): `{"hits": [[seat, stat, delta], ...]}`
+on his tracks, or `{"inn_pays": [seat, amount]}` (he pays a player with the Inn's Gold), with
+`why` (what the Effects say it came from).
+"""
+from ...core.frames import find, pop, push
+from ...core.ops import INN, card, change_alcohol, change_fortitude, discard_card, emit, gain_gold, pay
+from .turn import DISCARD, SOURCE, _draw, after_him, hit
+from ...core.state import State
+from ...core import extensions
+
+RESPONSE = "otto_sometimes"
+TRIGGER = "otto_trigger"
+
+
+def respond(state: State, tracks: list[int], trigger: str, player, cause, effect: dict) -> None:
+    """`effect`, from a card of type `trigger` played by `player` (None: his own Drink) or the
+    Drink `cause`, is about to reach his `tracks` (the affected tracks [002:446]): he
+    reveals his top card and answers with its Sometimes box, or the effect lands at once."""
+    cid = _draw(state)
+    if cid is None:                        # no card (in a Round of Gambling): no response [002:450]
+        _land(state, effect)
+        return
+    c = card(state, cid)
+    box = c.otto.get("sometimes")
+    answers = bool(box) and trigger in box["types"]
+    emit(state, "otto_sometimes", card=cid, title=c.title, trigger=trigger, answers=answers,
+         **({"seat": player} if isinstance(player, int) else {}))
+    if not answers:
+        state.zones[DISCARD].append(cid)
+        _land(state, effect)
+        return
+    below = push(state, {"f": TRIGGER, "effect": effect, "ignored": False})
+    push(state, {"f": RESPONSE, "card": cid, "seat": SOURCE, "type": "Sometimes", "as": SOURCE, "tracks": tracks,
+                 "player": player, "cause": cause, "trigger": below["id"]}, poll_from=after_him(state))
+
+
+def _resolve(state: State, fr: dict) -> None:
+    """Nobody Negated his box: it does what it says, on the affected tracks and to the player."""
+    pop(state)
+    discard_card(state, fr["card"])
+    player, tracks = fr["player"], fr["tracks"]
+    why = {"reason": "otto_sometimes", "card": fr["card"]}
+    for st in card(state, fr["card"]).otto["sometimes"]["steps"]:
+        do = st["do"]
+        if do == "ignore":
+            below = find(state, fr["trigger"])
+            if below is not None:
+                below["ignored"] = True
+                emit(state, "otto_ignores", card=fr["cause"], **({"seat": player} if isinstance(player, int) else {}))
+        elif do == "self":
+            for s in tracks:
+                if not state.seats[s].out:
+                    hit(state, s, st["stat"], st["amount"], **why)
+        elif not isinstance(player, int) or state.seats[player].out:
+            continue                        # his own Drink: nobody played it
+        elif do in ("lose", "gain"):
+            delta = st["amount"] if do == "gain" else -st["amount"]
+            (change_fortitude if st["stat"] == "fortitude" else change_alcohol)(state, player, delta, **why)
+        elif do == "pay":
+            pay(state, player, st["amount"], INN, **why)
+        elif do == "give":
+            gain_gold(state, player, st["amount"], INN, **why)
+
+
+def _trigger(state: State, fr: dict):
+    """His box is over (resolved or Negated): the trigger lands, unless he Ignored it."""
+    pop(state)
+    if not fr["ignored"]:
+        _land(state, fr["effect"])
+    return None
+
+
+def _land(state: State, effect: dict) -> None:
+    why = effect.get("why", {})
+    for seat, stat, delta in effect.get("hits", ()):
+        if not state.seats[seat].out:
+            hit(state, seat, stat, delta, **why)
+    if "inn_pays" in effect:
+        seat, amount = effect["inn_pays"]
+        if not state.seats[seat].out:
+            gain_gold(state, seat, amount, INN, reason="otto_pays", card=why.get("card"))
+
+
+extensions.FRAMES[TRIGGER] = _trigger
+
+from ...core.flow import RESOLVE  # noqa: E402  (his box's window closed: it resolves)
+
+RESOLVE[RESPONSE] = _resolve
