@@ -24,7 +24,7 @@ the one validation of a table's setup.
 from .core.flow import apply, current
 # The plug-ins register themselves with the core's points as they are imported; the core imports
 # none of them. Their order among themselves is data of their own (a table option's `order`).
-from .mechanics import (brews, chi, costs, discards, events, heat, items, minions, mixins, naps,  # noqa: F401
+from .mechanics import (brawl, brews, chi, costs, discards, events, heat, items, minions, mixins, naps,  # noqa: F401
                         petrify, purchases, redirects, scarabs, treasure)
 from .options import bar_deck, dares, dungeon, otto, prize, pub_crawl, starting_gold  # noqa: F401
 from .variants import boss, team_play, villainy  # noqa: F401

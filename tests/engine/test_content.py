@@ -82,7 +82,7 @@ def test_ai_hints_are_derived_from_the_steps():
 
 
 def test_every_registered_primitive_has_a_behaviour_and_back():
-    from games.engine.core.steps import BEHAVIOUR
+    from games.engine.core.interpreter import BEHAVIOUR
     assert set(engine.PRIMITIVES) == set(BEHAVIOUR)
 
 

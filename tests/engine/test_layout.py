@@ -61,3 +61,51 @@ def test_the_check_sees_relative_absolute_and_function_local_imports():
     found = plugin_imports(sample, ["games", "engine", "core"])
     assert [f.split(": ", 1)[1] for f in found] == ["games.engine.mechanics", "games.engine.options.dungeon",
                                                       "games.engine.variants"]
+
+
+def _engine_module(path: Path) -> str:
+    return ".".join(_package(path) + ([] if path.name == "__init__.py" else [path.stem]))
+
+
+def test_no_import_circle_in_the_engine():
+    """Every engine module imports only what is below it: a circle would need a function-local
+    import to load at all, and would make the layout a lie."""
+    modules = {_engine_module(p): p for p in ENGINE.rglob("*.py")}
+    edges = {}
+    for name, path in modules.items():
+        deps = set()
+        for _, module in imported_modules(path.read_text(), _package(path)):
+            while module and module not in modules:       # `from .x import name` names module x
+                module = module.rpartition(".")[0]
+            if module and module != name and not name.startswith(module + "."):
+                deps.add(module)                            # (a package's own __init__ is no edge back)
+        edges[name] = deps
+    done, path_ = set(), []
+
+    def visit(m):
+        if m in done:
+            return
+        assert m not in path_, "import circle: " + " -> ".join(path_[path_.index(m):] + [m])
+        path_.append(m)
+        for d in sorted(edges[m]):
+            visit(d)
+        path_.pop()
+        done.add(m)
+
+    for m in sorted(edges):
+        visit(m)
+
+
+def test_no_function_local_import_in_the_engine():
+    """An import inside a function is how a circle hides; the one allowed is canonical.py's
+    optional orjson (the standard library writes the same bytes without it)."""
+    found = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        top = {id(n) for n in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in top:
+                names = [a.name for a in node.names]
+                if not (path.name == "canonical.py" and names == ["orjson"]):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, "function-local imports: " + ", ".join(found)

@@ -27,8 +27,9 @@ the base game has none, so its changes land exactly as they always did.
 """
 from . import extensions
 from .content import of
-from .frames import pop, push
-from .ops import INN, change_alcohol, change_fortitude, emit, gain_gold, napping, pay
+from .frames import push
+from .ops import INN, change_alcohol, change_fortitude, emit, gain_gold, pay
+from .seating import napping
 from .state import State
 from .teams import team
 
@@ -87,22 +88,11 @@ def answerers(state: State, ch: dict) -> list[int]:
     return [ch["target"]] if ch.get("only_target") else team(state, ch["target"])
 
 
-def can_answer(state: State, seat: int, frame: dict) -> bool:
-    """Whether `seat` holds a card that answers a change in `frame` (an Anytime card it could
-    play in any window does not open one)."""
-    from .responses import answering_options
-    return bool(answering_options(state, seat, ("window", frame), "change"))
-
-
-def resolve_change(state: State, fr: dict) -> None:
-    pop(state)
-    rest = pop(state) if state.stack and state.stack[-1]["f"] == "then" else None
-    land(state, fr["changes"], fr["hit"], rest["frame"] if rest is not None else None)
-    if rest is not None:
-        # The card finishes resolving over its hit-back window, as when its changes land
-        # at once (its riders run before anyone hits back).
-        from .resolve import proceed
-        proceed(state, rest["frame"], rest["plan"])
+#: (state, seat, frame) -> whether `seat` holds a card that answers a change in `frame` (an
+#: Anytime card it could play in any window does not open one). That is legality, which sits
+#: above the steps that make changes (responses.py), so responses.py sets it as it is imported:
+#: the one call the core makes upward, named here rather than imported.
+can_answer = None
 
 
 def land(state: State, chs: list, hit, card_frame=None) -> None:

@@ -15,6 +15,7 @@ A choice among the cards of the seat's hand (Petrify) stores no options (`"from_
 they are the hand as it is when asked, which only that seat sees in its prompt.
 """
 from . import extensions
+from .content import of
 from .frames import pop, push
 from .prompt import Prompt
 from .state import State
@@ -45,7 +46,6 @@ def option_list(state: State, fr: dict) -> list:
         return fr["options"]
     hand = sorted(state.seats[fr["seat"]].hand)
     if fr.get("types"):                 # only cards of these types ("discard a Sometimes Card")
-        from .content import of
         cards, keys = of(state).cards, state.cards
         hand = [c for c in hand if cards[keys[c]].type in fr["types"]]
     return hand

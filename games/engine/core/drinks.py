@@ -9,8 +9,8 @@ portions (digest §13.7, §13.10); all portions of a frame are drunk at once
 from . import extensions, hooks, variants
 from .content import of
 from .frames import find, pop, push
-from .ops import (OTTO_SEAT, card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, refillable, napping, order_from, pay,
-                  taking_part)
+from .ops import OTTO_SEAT, card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, refillable, pay
+from .seating import napping, order_from, taking_part
 from .state import State
 from .teams import team
 

@@ -41,6 +41,9 @@ them, and the core hands such a one to the option that owns him (`participant(st
     start_event(state, fr_event)    a Drink Event he turned over starts
     contest_reveal(state, fr)       he reveals in a Drinking Contest round
     contest_pays(state, payer, winner)   1 Gold between him and the other of a contest's pair
+    portion_pays(state, fr, amount)      a card makes him, holding a Drink portion, pay its player
+    event_part(state, fr, steps, drink, why)   an Event that happens to every player (a Dungeon or
+                                    Tavern Event, frame `fr`) happens to him too
 
 `PUBLIC_ZONES` names the shared zones (and `<name>:...` ones) every seat sees face up.
 
@@ -119,6 +122,9 @@ class TableOption:
         pass
 
     def toast(self, state: State, card_fr: dict, fr: dict) -> None:
+        pass
+
+    def event_part(self, state: State, fr: dict, steps, drink: dict, why: dict) -> None:
         pass
 
 
@@ -368,3 +374,8 @@ def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
 def toast(state: State, card_fr: dict, fr: dict) -> None:
     for option in on(state):
         option.toast(state, card_fr, fr)
+
+
+def event_part(state: State, fr: dict, steps, drink: dict, why: dict) -> None:
+    for option in on(state):
+        option.event_part(state, fr, steps, drink, why)

@@ -5,7 +5,7 @@ moves through phases and turns, checks losses at safe points, and stops at the
 next real decision — skipping seats with nothing legal to answer and passing
 gambling turns where passing is all a seat can do (neither needs an event).
 """
-from . import changes, drinks, extensions, gambling, hooks, losses, resolve, responses, variants
+from . import drinks, extensions, gambling, hooks, losses, resolve, responses, variants
 from .cards import ACTION, ACTION_GAMBLING, ACTION_MINION
 from .errors import IllegalDecision
 from .frames import pop
@@ -32,7 +32,7 @@ RESOLVE = {
     "hitback": lambda state, fr: pop(state),      # the hit-backs played resolved themselves
     "won": gambling.collect,
     "last_chance": losses.resolve_last_chance,
-    "change": changes.resolve_change,
+    "change": resolve.resolve_change,
 }
 
 

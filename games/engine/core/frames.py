@@ -15,10 +15,10 @@ response resolves, the frame below re-opens from the start (digest §6.2).
     last_chance someone is out of Gold or passing out (digest §11.2)
     change      a pending change from no card, which its target may answer (changes.py)
     offer       a seat buying side-deck cards with a token, one at a time (purchases.py)
-    then        the rest of a resolving card, waiting under its pending changes (changes.resolve_change)
+    then        the rest of a resolving card, waiting under its pending changes (resolve.resolve_change)
     pick        a seat choosing between a rule's named options (choices.py: Brews, Heat, Petrify)
 """
-from .ops import order_from
+from .seating import order_from
 from .state import State
 from .teams import with_partners
 

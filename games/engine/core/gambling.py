@@ -8,7 +8,8 @@ the Round ends when everyone else has passed since the last control change.
 from . import extensions
 from .changes import change, submit
 from .frames import active_round, find, pop, push
-from .ops import INN, OTTO_SEAT, POT, discard_card, emit, gain_gold, living_from, taking_part
+from .ops import INN, OTTO_SEAT, POT, discard_card, emit, gain_gold
+from .seating import living_from, taking_part
 from .state import State
 
 

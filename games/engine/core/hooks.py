@@ -8,9 +8,10 @@ and the seat whose moment it is as `target`. A value hook may depend on a token
 (`"if_token": {"brawl": 10}`: from 10 Brawls on). The core calls `run(state, seat, at)` /
 `value(state, seat, name)` at its named points and never asks which character a seat plays.
 """
+from . import variants
 from .content import of
 from .state import State
-from .steps import run_steps
+from .interpreter import run_steps
 
 DEFAULTS = {"hand_size": 7, "actions_per_turn": 1, "drinks_per_turn": 1}
 
@@ -65,5 +66,3 @@ def _run(state, seat, h, args) -> None:
           "leavers": [], "as": "hook", "at": h["at"]}
     run_steps(state, fr, h["steps"])
 
-
-from . import variants  # noqa: E402  (at the end: variants imports ops, which imports this module)

@@ -4,10 +4,11 @@ Every rule module changes Gold, Fortitude, Alcohol Content and cards only
 through these functions, so the clamps (digest §3) and the Effects that feed
 narration live in one place.
 """
-from . import extensions
+from . import extensions, hooks
 from .content import of
 from .rng import shuffle
 from .state import MAX_STAT, State
+from .teams import one_per_team
 
 # Effects collected during one `apply`; flow.apply hands them to the caller.
 def emit(state: State, kind: str, **data) -> None:
@@ -17,34 +18,6 @@ def emit(state: State, kind: str, **data) -> None:
 
 def card(state: State, cid: int):
     return of(state).cards[state.cards[cid]]
-
-
-def order_from(state: State, seat: int) -> list[int]:
-    """All seats in turn order (clockwise = increasing index) starting at `seat`."""
-    n = len(state.seats)
-    return [(seat + k) % n for k in range(n)]
-
-
-def living_from(state: State, seat: int) -> list[int]:
-    return [s for s in order_from(state, seat) if not state.seats[s].out]
-
-
-def taking_part(state: State, fr: dict, seat: int) -> list[int]:
-    """Living seats in turn order from `seat` that take part in what `fr` starts: everyone,
-    or only the Champions a team game chose for it (`fr["champions"]`, digest §15.5). A seat
-    asleep ("Bat nap") Ignores it and takes no part (naps.py)."""
-    seats = [s for s in living_from(state, seat) if not napping(state, s)]
-    champions = fr.get("champions")
-    if fr.get("ignored_event"):                 # who Ignored the Event before it started (events.py)
-        seats = [s for s in seats if s not in fr["ignored_event"]]
-    return seats if champions is None else [s for s in seats if s in champions]
-
-
-def next_living(state: State, seat: int) -> int:
-    for s in order_from(state, seat)[1:]:
-        if not state.seats[s].out:
-            return s
-    return seat
 
 
 # --- Fortitude and Alcohol Content: both live in [0, 20] -------------------
@@ -70,21 +43,6 @@ def change_alcohol(state: State, seat: int, delta: int, **why) -> int:
 
 # --- tokens: named counters on a seat, 0 up to the character's max ----------
 
-#: The zone a "Bat nap" card lies in while its player sleeps (naps.py).
-NAP = "nap"
-
-
-def napping(state: State, seat: int) -> bool:
-    """Whether the seat is asleep: it Ignores every effect and plays no cards, until its next
-    turn after a "Bat nap" [001:1678-1681] (naps.py), until the end of this turn after "your
-    turn ends now" (items.py, `counts["asleep"]`)."""
-    z = state.seats[seat].zones
-    if z and z.get(NAP):
-        return True
-    asleep = state.counts.get("asleep")
-    return bool(asleep) and seat in asleep
-
-
 def change_token(state: State, seat: int, name: str, delta: int, **why) -> int:
     s = state.seats[seat]
     cap = of(state).characters[s.character].tokens.get(name, {}).get("max")
@@ -93,8 +51,7 @@ def change_token(state: State, seat: int, name: str, delta: int, **why) -> int:
     s.tokens[name] = new
     emit(state, "token", seat=seat, token=name, delta=new - have, asked=delta, now=new, **why)
     if new != have:
-        from .hooks import on_token
-        on_token(state, seat, name, new)
+        hooks.on_token(state, seat, name, new)
     return new - have
 
 
@@ -170,19 +127,12 @@ def draw_cards(state: State, seat: int, count: int) -> int:
     if drawn:
         emit(state, "drew", seat=seat, count=drawn)
         if of(state).has_hooks:
-            from .hooks import run
-            run(state, seat, "after_draw")        # e.g. Phyll shelves the Mix-ins he drew
+            hooks.run(state, seat, "after_draw")        # e.g. Phyll shelves the Mix-ins he drew
     return drawn
 
 
-_hooks = None      # games.engine.core.hooks, bound on first use: it imports steps, which imports this module
-
-
 def refill_hand(state: State, seat: int) -> None:
-    global _hooks
-    if _hooks is None:      # (an import statement here would cost ~3 µs on every call)
-        from . import hooks as _hooks
-    missing = _hooks.value(state, seat, "hand_size") - len(state.seats[seat].hand)
+    missing = hooks.value(state, seat, "hand_size") - len(state.seats[seat].hand)
     if missing > 0:
         draw_cards(state, seat, missing)
 
@@ -193,14 +143,45 @@ def discard_card(state: State, cid: int) -> None:
     if owner.__class__ is int:
         s = state.seats[owner]
         if s.zones:                       # a side deck's own discard pile; cards Glared under it
-            from .zones import discarded
-            discarded(state, owner, cid)
+            _to_zone_pile(state, owner, cid)
         else:
             s.discard.append(cid)
     elif owner == "drink":
         state.drink_discard.append(cid)
     else:                                 # a shared deck's card (a Brawler) to that deck's discard
         state.zones.setdefault(owner + ":discard", []).append(cid)
+
+
+def _to_zone_pile(state: State, seat: int, cid: int) -> None:
+    """Seat `seat`'s own card `cid` is discarded (it played it, or discarded it), and the seat
+    has zones (docs/content-model.md, "Zones"): a side deck's card goes to its own discard pile
+    (`"discard": true`), and cards put under it (Nerodia's Glare) go back to their owners."""
+    s = state.seats[seat]
+    deck = of(state).cards[state.cards[cid]].deck
+    home = None
+    for name, z in of(state).characters[s.character].zones.items():
+        if z.get("discard") and z.get("deck") == deck:
+            home = name + ":discard"
+            break
+    if home is None:
+        s.discard.append(cid)
+    else:
+        s.zones.setdefault(home, []).append(cid)
+    under = s.zones.pop(f"under:{cid}", None)
+    if under:
+        for c in under:
+            to_owner(state, c)
+        emit(state, "returned", seat=seat, card=cid, count=len(under), reason="glare")
+
+
+def to_owner(state: State, cid: int) -> None:
+    """A card goes back to the hand of the seat it came from; an eliminated seat's card is
+    discarded instead [003:613]."""
+    owner = state.owner[cid]
+    if owner.__class__ is int and not state.seats[owner].out:
+        state.seats[owner].hand.append(cid)
+    else:
+        discard_card(state, cid)
 
 
 def take_from_hand(state: State, seat: int, cid: int) -> None:
@@ -224,7 +205,6 @@ def take_from_hand(state: State, seat: int, cid: int) -> None:
 def _refill_drink_deck(state: State) -> None:
     """Running out of Drinks (digest §13.1): everyone pays 1 Gold — each team once, not each
     of its players [001:1388-1390] — then reshuffle."""
-    from .teams import one_per_team
     emit(state, "drinks_ran_out")
     for s in one_per_team(state, state.living()):
         pay(state, s, 1, INN, reason="drink_deck_refill")

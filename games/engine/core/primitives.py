@@ -6,7 +6,7 @@ something and whom it affects live with its registration (see `steps.py`), so a 
 legality, its "who does this affect / who pays", its narration and its AI hints are all
 read from the same description.
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 STATS = ("fortitude", "alcohol", "gold")
 #: Who a step acts on: the decision's target, the card's player, every other seat in the
@@ -155,11 +155,6 @@ register("give_token", "Move `amount` of the player's `supply` token to the seat
 register("return_token", "The seats named by `who` return `amount` of their `token` to the player's `supply` (as "
          "many as they hold); `per_fortitude_lost`: one per Fortitude each actually lost to this card instead.",
          {"token": _name, "supply": _name}, {"amount": _nat, "who": _enum(*WHO), "per_fortitude_lost": _bool})
-register("scarab_bite", "Amundyr's Scarabs (a registered rule): the turn's seat, holding a `token`, returns one to the "
-         "player's `supply` and loses `amount` Fortitude as though from the player's Action (Ignorable; never "
-         "redirected or hit back).", {"token": _name, "supply": _name, "amount": _nat})
-register("start_brawl", "Samantha's Brawls (a registered rule): the player's `token` goes up by 1, then the top card of "
-         "shared zone `zone` is played as though an Action of the player.", {"token": _name, "zone": _name})
 register("offer_purchase", "The player may buy the top card of any of its `zones` for `cost` of `token`, one at a "
          "time, into its hand (Vlazlo's form cards); `limit`: at most that many; `must`: it may not stop before; "
          "`then_draw`: afterwards it draws up to its hand size (Vlazlo's free form card at setup).",
@@ -241,7 +236,6 @@ def summary(card) -> str:
     if not steps:
         return ""
     if steps[0]["do"] == "at_level":         # read as its base effect (below the Level)
-        from dataclasses import replace
         first = steps[0]
         return summary(replace(card, steps=tuple(first.get("else") or first["then"]) + tuple(steps[1:])))
     dos = [s["do"] for s in steps]

@@ -8,8 +8,9 @@ from .content import of
 from .frames import pop, push, push_under
 from .ops import card, discard_card, emit, take_from_hand
 from .state import State
-from .changes import WAIT
-from .steps import BEHAVIOUR, live_steps
+from .changes import WAIT, land
+from .steps import live_steps
+from .interpreter import BEHAVIOUR
 
 
 def play(state: State, decision: dict, ctx) -> None:
@@ -60,7 +61,7 @@ def resolve_card(state: State, fr: dict) -> None:
 def proceed(state: State, fr: dict, plan: list) -> None:
     """Run what is left of a resolving card: its steps, then its riders, then the
     `after_card` hook. A step whose changes wait for answers (changes.WAIT) parks the rest
-    in a `then` frame under them, picked up when they have landed (changes.resolve_change)."""
+    in a `then` frame under them, picked up when they have landed (resolve_change)."""
     while plan:
         item = plan.pop(0)
         do = item.get("do")
@@ -82,4 +83,16 @@ def go_on(state: State, card: int) -> None:
     top = state.stack[-1] if state.stack else None
     if top and top["f"] == "then" and top["frame"]["card"] == card:
         rest = pop(state)
+        proceed(state, rest["frame"], rest["plan"])
+
+
+def resolve_change(state: State, fr: dict) -> None:
+    """A `change` frame's window closed: its changes land, and the card they came from, waiting
+    under them in a `then` frame, finishes resolving."""
+    pop(state)
+    rest = pop(state) if state.stack and state.stack[-1]["f"] == "then" else None
+    land(state, fr["changes"], fr["hit"], rest["frame"] if rest is not None else None)
+    if rest is not None:
+        # The card finishes resolving over its hit-back window, as when its changes land
+        # at once (its riders run before anyone hits back).
         proceed(state, rest["frame"], rest["plan"])

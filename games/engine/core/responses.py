@@ -9,15 +9,18 @@ of its steps can act (`steps.BEHAVIOUR[...].args`); nothing here knows a card by
     ("window", frame)  a response window on `frame`
     ("gamble", round)  the seat's turn in a Round of Gambling
 """
+from itertools import combinations
+
 from .content import CHEATING, of
 from .frames import active_round
 from .state import State
-from . import extensions, variants
+from . import changes, extensions, variants
 from .hooks import value
 from .zones import held
-from .ops import napping
+from .seating import napping
 from .teams import any_of, opponents, same_team, solo, team
-from .steps import AFTER_WINDOWS, BEHAVIOUR, affected, always, answers, flags_of, payers, step_args
+from .steps import AFTER_WINDOWS, affected, answers, flags_of, payers
+from .interpreter import BEHAVIOUR, always, step_args
 
 
 def _others(state, seat):
@@ -127,7 +130,6 @@ def _two_others(state, seat, ctx):
 
 def _three_others(state, seat, ctx):
     """Three different other players ("You get a knife..." [004:549-553]), or all of them."""
-    from itertools import combinations
     others = _others(state, seat)
     return [{"targets": list(c)} for c in combinations(others, min(3, len(others)))]
 
@@ -383,3 +385,6 @@ def gamble_options(state: State, seat: int, rnd: dict) -> list[dict]:
 def mead_options(state: State, seat: int) -> list[dict]:
     return ([{"seat": seat, "type": "split", "target": t} for t in _others(state, seat)]
             + [{"seat": seat, "type": "pass"}])
+
+
+changes.can_answer = lambda state, seat, frame: bool(answering_options(state, seat, ("window", frame), "change"))

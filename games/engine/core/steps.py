@@ -1,68 +1,18 @@
-"""What each step primitive does: its legality, whom it affects, who pays, and how it runs.
-
-`primitives.PRIMITIVES` registers a primitive's name and parameters (what a pack may say);
-`BEHAVIOUR` here registers, under the same name, everything the engine derives from it:
-
-    args(state, seat, card, step, ctx, chosen) -> [dict]   the decision arguments with which
-        this step can act in `ctx` ([] = it can't, so the card is not offered; [{}] = no
-        arguments). `chosen` holds the arguments earlier steps and the target picked.
-    run(state, fr, step)                          what happens when the card resolves
-    affects(state, fr, step, seat) -> set         attributes it would change for `seat` (§8)
-    payers(state, fr, step) -> list               seats it would make pay or ante
-    answers                                       the frame kinds it can answer ("card", "drink", "change")
-    flags: "drink" (changes a Drink, R-WENCH-STOP), "ante" / "ante_as_action" (an ante card),
-        "ends_round", "round" (concerns everyone in the Round), "everyone" (everyone drinks)
-
-Contexts: ("phase", name), ("window", frame), ("gamble", round) (responses.py).
+"""What each base step primitive does: its legality, whom it affects, who pays, and how it
+runs, registered with the interpreter (`interpreter.behaviour`, whose docstring says what a
+behaviour holds). A mechanic's own primitives register from its module.
 """
-from dataclasses import dataclass
 
 from . import changes, drinks, extensions, gambling
 from .changes import answerers
-from .choices import ask, handler
 from .content import of
-from .frames import active_round, find, pop, push
-from .ops import INN, OTTO_SEAT, discard_card, emit, order_drinks
+from .frames import active_round, find, pop
+from .interpreter import BEHAVIOUR, behaviour, run_steps, step_args
+from .ops import INN, OTTO_SEAT, change_token, discard_card, emit, order_drinks
 from .state import State
 from .teams import any_of, member_in, opponents, same_team, solo, team
 
 AFTER_WINDOWS = {"hitback", "won"}
-
-
-def _none(*_):
-    return set()
-
-
-def _nobody(*_):
-    return []
-
-
-def always(*_):
-    return [{}]
-
-
-def _nothing(state, fr, step):
-    return None
-
-
-@dataclass(frozen=True)
-class Behaviour:
-    run: object = _nothing
-    on_play: object = None                 # runs when the card is played (a cost), not when it resolves
-    args: object = always
-    affects: object = _none
-    payers: object = _nobody
-    flags: frozenset = frozenset()
-    answers: frozenset = frozenset()       # the frame kinds (card, drink) it can answer
-    played: object = None                  # (state, fr, step) run as the card is played: a cost paid
-                                           # then (Glare), a mark made then (a Mix-in's Drink)
-
-
-BEHAVIOUR: dict[str, Behaviour] = {}
-
-
-def behaviour(name, **kw):
-    BEHAVIOUR[name] = Behaviour(**{k: (frozenset(v) if k in ("flags", "answers") else v) for k, v in kw.items()})
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -572,24 +522,8 @@ behaviour("take_pot", run=lambda s, fr, st: gambling.take_pot(s, fr), flags={"ro
 
 # --- tokens and zones ---------------------------------------------------------------------
 
-def _run_scarab_bite(state, fr, step):
-    """Amundyr's Scarabs [001:1089-1103]: at the end of a turn, a seat other than hers that
-    holds a Scarab returns one to her supply and loses 1 Fortitude as though from an Action
-    she played — Ignorable, but never redirected or hit back."""
-    from .changes import pending
-    from .ops import change_token
-    owner, t = fr["seat"], fr["args"]["target"]
-    if t == owner or state.seats[t].out or state.seats[t].tokens.get(step["token"], 0) < 1:
-        return
-    change_token(state, t, step["token"], -1, reason="scarab")
-    change_token(state, owner, step["supply"], 1, reason="scarab")
-    pending(state, source=owner, target=t, stat="fortitude", amount=step["amount"], as_type="Action",
-            reason="scarab")
-
-
 def _run_give_token(state, fr, step):
     """Move tokens from the player's supply to the target (as many as the supply has)."""
-    from .ops import change_token
     player = fr["seat"]
     who = step.get("who", "target")
     to = seats_of(state, fr, who)
@@ -604,41 +538,10 @@ def _run_give_token(state, fr, step):
             change_token(state, v, step["token"], n, **_why(fr))
 
 
-def _run_start_brawl(state, fr, step):
-    """Samantha's Brawls [003:645-659]: the Brawl count goes up by 1, then the top Brawler
-    card is revealed and played as though it were an Action she played (it can be Ignored,
-    hit back...). An empty Brawler deck is reshuffled from its discards."""
-    from .decks import refill
-    from .ops import card, change_token, emit
-    seat = fr["seat"]
-    change_token(state, seat, step["token"], 1, reason="brawl")
-    deck = step["zone"]
-    if not refill(state, deck):
-        return
-    cid = state.zones[deck].pop()
-    c = card(state, cid)
-    emit(state, "revealed", seat=seat, card=cid, title=c.title, source=deck)
-    # As an Action of hers [003:647]: one that picks a player asks her which, before its
-    # window opens (a `pick` of the argument sets a play from her hand would offer); with no
-    # choice to make, or none legal, it is played as it is
-    from .responses import play_args
-    brawl = push(state, {"f": "card", "card": cid, "seat": seat, "effect": c.effect, "type": "Action", "args": {},
-                         "ignored": [], "inn_pays": [], "leavers": [], "as": "brawl"}, poll_from=seat)
-    ways = play_args(state, seat, c, ("phase", "action"))
-    if ways and ways != [{}]:
-        ask(state, seat, "brawler", ways, then="brawler", card=cid, brawl=brawl["id"])
-
-
-@handler("brawler")
-def _brawler_aimed(state, fr, option) -> None:
-    find(state, fr["brawl"])["args"] = dict(option)
-
-
 def _run_return_token(state, fr, step):
     """The seats named by `who` return `token`s to the player's `supply`: `amount` each, or
     with `per_fortitude_lost` one per Fortitude each actually lost to this card — a
     reduced loss returns fewer [001:2047-2049]."""
-    from .ops import change_token
     player = fr["seat"]
     lost = {}
     for seat, n in fr.get("lost", ()):
@@ -655,7 +558,6 @@ def _run_return_token(state, fr, step):
 
 def _run_token(sign):
     def run(state, fr, step):
-        from .ops import change_token
         for v in seats_of(state, fr, step.get("who", "self")):
             if not state.seats[v].out and not _ignores(state, fr, v):
                 change_token(state, v, step["token"], sign * step["amount"], **_why(fr))
@@ -675,8 +577,6 @@ def _run_move_card(state, fr, step):
 behaviour("gain_token", run=_run_token(1))
 behaviour("give_token", run=_run_give_token)
 behaviour("return_token", run=_run_return_token)
-behaviour("scarab_bite", run=_run_scarab_bite)
-behaviour("start_brawl", run=_run_start_brawl)
 behaviour("lose_token", run=_run_token(-1))
 behaviour("move_card", run=_run_move_card)
 
@@ -761,26 +661,3 @@ def is_ante_card(state, fr) -> bool:
         return False
     f = flags_of(state, fr)
     return "ante" in f or ("ante_as_action" in f and fr["as"] == "action")
-
-
-def step_args(state, seat, card, steps, ctx, start: dict, chosen: dict) -> list[dict]:
-    """Every way `steps` can act, as argument dicts extending `start`."""
-    if len(steps) == 1 and not start:
-        return BEHAVIOUR[steps[0]["do"]].args(state, seat, card, steps[0], ctx, chosen)
-    opts = [start]
-    for step in steps:
-        gen = BEHAVIOUR[step["do"]].args
-        nxt = []
-        for o in opts:
-            for a in gen(state, seat, card, step, ctx, {**chosen, **o}):
-                nxt.append({**o, **a})
-        opts = nxt
-        if not opts:
-            break
-    return opts
-
-
-def run_steps(state, fr, steps) -> None:
-    for step in steps:
-        BEHAVIOUR[step["do"]].run(state, fr, step)
-

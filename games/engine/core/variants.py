@@ -26,7 +26,7 @@ the team variants of `team_play.py`, registered when `games.engine` is imported)
     prompt(state, frame)            the prompt for a frame kind the variant added
     execute(state, decision, ctx)   carry out a decision type the variant added
 """
-from .ops import napping, next_living
+from .seating import napping, next_living
 from .state import State
 
 #: The phase after each phase of a turn.

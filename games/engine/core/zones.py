@@ -1,4 +1,5 @@
-"""What a seat's zones add to where its cards go (docs/content-model.md, "Zones").
+"""What a seat's zones add to the cards it may play (docs/content-model.md, "Zones"); where a
+discarded card of a zone goes is `ops.discard_card`.
 
 A character's zone may say, besides its `deck` and `visibility`:
 
@@ -28,35 +29,3 @@ def held(state: State, seat: int) -> list[int]:
     extra = [cid for name in sorted(zs) if zs[name].get("playable") and not extensions.zone_closed(state, zs[name])
              for cid in s.zones.get(name, ())] + won
     return s.hand + extra if extra else s.hand
-
-
-def discarded(state: State, seat: int, cid: int) -> None:
-    """Seat `seat`'s own card `cid` is discarded (it played it, or discarded it)."""
-    s = state.seats[seat]
-    deck = of(state).cards[state.cards[cid]].deck
-    home = None
-    for name, z in of(state).characters[s.character].zones.items():
-        if z.get("discard") and z.get("deck") == deck:
-            home = name + ":discard"
-            break
-    if home is None:
-        s.discard.append(cid)
-    else:
-        s.zones.setdefault(home, []).append(cid)
-    under = s.zones.pop(f"under:{cid}", None)
-    if under:
-        from .ops import emit
-        for c in under:
-            to_owner(state, c)
-        emit(state, "returned", seat=seat, card=cid, count=len(under), reason="glare")
-
-
-def to_owner(state: State, cid: int) -> None:
-    """A card goes back to the hand of the seat it came from; an eliminated seat's card is
-    discarded instead [003:613]."""
-    from .ops import discard_card
-    owner = state.owner[cid]
-    if owner.__class__ is int and not state.seats[owner].out:
-        state.seats[owner].hand.append(cid)
-    else:
-        discard_card(state, cid)

@@ -25,7 +25,7 @@ from ..core.frames import push
 from ..core.ops import card, change_token, emit
 from ..core.primitives import _name, register
 from ..core.state import State
-from ..core.steps import behaviour
+from ..core.interpreter import behaviour
 
 TOKEN = "farai"
 

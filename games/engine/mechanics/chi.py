@@ -20,7 +20,7 @@ from ..core.frames import pop, push
 from ..core.ops import change_token, discard_card, emit, take_from_hand
 from ..core.prompt import Prompt
 from ..core.state import State
-from ..core.steps import behaviour
+from ..core.interpreter import behaviour
 
 
 def _defs(state: State) -> dict:

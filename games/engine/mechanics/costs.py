@@ -7,7 +7,7 @@ resolves.
 """
 from ..core import primitives
 from ..core.ops import change_token
-from ..core.steps import behaviour
+from ..core.interpreter import behaviour
 
 primitives.register("spend_token", "A cost: the card may be played only by a player holding `amount` of `token`, "
                     "spent as it is played (no refund if the card is Negated or Ignored).",

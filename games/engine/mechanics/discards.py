@@ -10,7 +10,8 @@ window waits on the stack until the card has finished), so a hit player discards
 from ..core import primitives
 from ..core.ops import discard_card, emit
 from ..core.rng import choice
-from ..core.steps import _ignores, _why, behaviour, seats_of
+from ..core.steps import _ignores, _why, seats_of
+from ..core.interpreter import behaviour
 
 primitives.register("discard_random", "The seats named by `who` discard `amount` cards at random from their hand "
                     "(not a seat that Ignores the card).",

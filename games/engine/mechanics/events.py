@@ -6,14 +6,15 @@ be Ignored only in its window, before it starts. The step `ignore_event` (option
 Events; all of them by default, since "cards that say that they affect Event cards can
 affect" every kind [001:948-952]) answers a revealed Drink Event (`event` frame), Dungeon
 Event (`dungeon` frame) or Tavern Event (`tavern_event` frame): the player (and, by shared
-defence, its team) takes no part in it (`ops.taking_part`). If the revealer of "The Wench
+defence, its team) takes no part in it (`seating.taking_part`). If the revealer of "The Wench
 Dares You..." Ignores it, nothing is revealed and nobody drinks [001:2192-2194] (`dares.py`).
 No card of the base game says this, so no base window offers it.
 """
 from ..core.frames import find
 from ..core.ops import emit
 from ..core.primitives import _list_of, register
-from ..core.steps import behaviour, top_frame_kind
+from ..core.steps import top_frame_kind
+from ..core.interpreter import behaviour
 from ..core.teams import team
 
 KINDS = {"event": "drink", "dungeon": "dungeon", "tavern_event": "tavern"}   # frame kind -> the Event kind it holds

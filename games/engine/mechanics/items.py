@@ -18,7 +18,7 @@ from ..core import variants
 from ..core.frames import push
 from ..core.ops import card, emit
 from ..core.state import State
-from ..core.steps import behaviour
+from ..core.interpreter import behaviour
 
 ASLEEP = "asleep"
 

@@ -15,11 +15,13 @@
   from as though it were his hand, zones.held) at once, with no card drawn to replace it
   [003:629-633].
 """
-from ..core import changes
+from ..core import changes, extensions
+from ..core.content import of
 from ..core.frames import find
-from ..core.ops import OTTO_SEAT, emit
+from ..core.ops import emit
 from ..core.primitives import _bool, _int, _name, _nat, register
-from ..core.steps import _portions, behaviour
+from ..core.steps import _portions
+from ..core.interpreter import behaviour
 
 
 def _free(ctx) -> list[int]:
@@ -61,9 +63,9 @@ def _run(state, fr, step):
         if step.get("draw"):
             p["draw"] = p.get("draw", 0) + step["draw"]
             emit(state, "drink_draw", holder=p["holder"], draw=p["draw"], card=fr["card"], by=fr["seat"])
-        if step.get("pay") and p["holder"] == OTTO_SEAT:
-            from ..options.otto.drinks import mixin_pays     # he pays with the Inn's Gold (otto_drinks.py)
-            mixin_pays(state, fr, step["pay"])
+        other = extensions.participant(state, p["holder"]) if step.get("pay") else None
+        if other is not None:
+            other.portion_pays(state, fr, step["pay"])       # Otto pays with the Inn's Gold
         elif step.get("pay") and p["holder"] != fr["seat"] and not state.seats[p["holder"]].out:
             chs.append(changes.change(fr["seat"], p["holder"], "gold", -step["pay"], card=fr["card"],
                                       as_type=fr.get("type", ""), to=fr["seat"]))
@@ -81,7 +83,6 @@ def _affects(state, fr, step, seat):
 
 
 def _run_shelve(state, fr, step):
-    from ..core.content import of
     seat = fr["seat"]
     s = state.seats[seat]
     cards, keys = of(state).cards, state.cards

@@ -5,12 +5,13 @@ that player's turn at once: the phases left are skipped, but the turn still ends
 (its `turn_end` hooks run; a Dungeon Event counter is still removed, [001:939]). While the
 card lies there its player Ignores every effect (a Fortitude, Alcohol or Gold change lands
 on it as Ignored, a Drink it would drink is Ignored, tokens pass it by) and plays no cards
-(`ops.napping`, read by changes, drinks and responses). `wake` (a `turn_start` hook of the
+(`seating.napping`, read by changes, drinks and responses). `wake` (a `turn_start` hook of the
 character) puts it in the discard pile when its player's next turn begins.
 """
 from ..core import primitives, variants
-from ..core.ops import NAP, discard_card, emit
-from ..core.steps import behaviour
+from ..core.ops import discard_card, emit
+from ..core.seating import NAP
+from ..core.interpreter import behaviour
 
 primitives.register("nap", "The played card stays in front of its player, whose turn ends now; until the player's "
                     "next turn (`wake`) it Ignores all effects and plays no cards (\"Bat nap\").")

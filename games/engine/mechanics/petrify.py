@@ -22,9 +22,11 @@ from ..core.choices import ask, handler
 from ..core.ops import emit
 from ..core.primitives import PRIMITIVES, WHO, _enum, _name, _nat, register
 from ..core.rng import shuffle
-from ..core.steps import BEHAVIOUR, _ignores, behaviour, run_steps, seats_of
+from ..core.steps import _ignores, seats_of
+from ..core.interpreter import BEHAVIOUR, behaviour, run_steps
 from ..core.changes import WAIT
-from ..core.zones import to_owner
+from ..core.resolve import go_on
+from ..core.ops import to_owner
 
 PILE = "petrified"
 
@@ -69,7 +71,6 @@ def _given(state, fr, option):
     shuffle(given, state.seed, f"seat{player}.{zone}", n)
     pile = state.seats[player].zones.setdefault(zone, [])
     pile[0:0] = given                                   # under the pile: the bottom is the first
-    from ..core.resolve import go_on          # resolve imports the steps that import this module
     go_on(state, fr["card"])
 
 

@@ -9,7 +9,7 @@ from ..core.frames import pop, push
 from ..core.ops import change_token, emit, refill_hand
 from ..core.prompt import Prompt
 from ..core.state import State
-from ..core.steps import behaviour
+from ..core.interpreter import behaviour
 
 
 def offer(state: State, seat: int, zones: list, token: str, cost: int, limit=None, must=False,

@@ -9,7 +9,8 @@ window re-opens, and may answer it as though it had been picked.
 """
 from ..core import primitives
 from ..core.ops import emit
-from ..core.steps import _why, answered, behaviour, card_of, top_card
+from ..core.steps import _why, answered, card_of, top_card
+from ..core.interpreter import behaviour
 from ..core.teams import team
 
 primitives.register("redirect_card", "Answering an Action card that picked you (or a teammate): all its effects go "

@@ -1,15 +1,17 @@
 """Cards about the Scarabs players already hold (Amundyr's "Eat up my pretties! We don't
 have all night!" [001:2066-2067]).
 
-The Scarab supply, giving and returning Scarabs and the end-of-turn bite are primitives of
-steps.py (`give_token`, `return_token`, `scarab_bite`); `feed_scarabs` is the card that
+The Scarab supply, giving and returning Scarabs are the core's token primitives (`give_token`,
+`return_token`); the end-of-turn bite is `scarab_bite` here [001:1089-1103]; `feed_scarabs` is the card that
 makes every Scarab count at once: each other player holding at least one `token` returns
 one to the player's `supply` and loses `amount` Fortitude from the card, however many
 they hold. A player who Ignores the card keeps its Scarab and loses nothing.
 """
 from ..core import changes, primitives
+from ..core.changes import pending
 from ..core.ops import change_token
-from ..core.steps import _ignores, _submit, _why, behaviour
+from ..core.steps import _ignores, _submit, _why
+from ..core.interpreter import behaviour
 from ..core.teams import opponents
 
 primitives.register("feed_scarabs", "Each other player holding at least one `token` returns one to the player's "
@@ -58,3 +60,24 @@ def _run_reclaim(state, fr, step):
 
 
 behaviour("reclaim_tokens", run=_run_reclaim)
+
+
+primitives.register("scarab_bite", "Amundyr's Scarabs (a registered rule): the turn's seat, holding a `token`, returns one to the "
+                    "player's `supply` and loses `amount` Fortitude as though from the player's Action (Ignorable; never "
+                    "redirected or hit back).", {"token": primitives._name, "supply": primitives._name, "amount": primitives._nat})
+
+
+def _run_scarab_bite(state, fr, step):
+    """Amundyr's Scarabs [001:1089-1103]: at the end of a turn, a seat other than hers that
+    holds a Scarab returns one to her supply and loses 1 Fortitude as though from an Action
+    she played — Ignorable, but never redirected or hit back."""
+    owner, t = fr["seat"], fr["args"]["target"]
+    if t == owner or state.seats[t].out or state.seats[t].tokens.get(step["token"], 0) < 1:
+        return
+    change_token(state, t, step["token"], -1, reason="scarab")
+    change_token(state, owner, step["supply"], 1, reason="scarab")
+    pending(state, source=owner, target=t, stat="fortitude", amount=step["amount"], as_type="Action",
+            reason="scarab")
+
+
+behaviour("scarab_bite", run=_run_scarab_bite)

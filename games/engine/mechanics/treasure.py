@@ -26,7 +26,7 @@ from ..core.frames import pop, push
 from ..core.ops import card, emit
 from ..core.prompt import Prompt
 from ..core.state import State
-from ..core.steps import BEHAVIOUR, behaviour, step_args
+from ..core.interpreter import BEHAVIOUR, behaviour, step_args
 
 HANDS = ("1 hand", "2 hand")
 

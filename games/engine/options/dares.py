@@ -17,7 +17,8 @@ from ..core.content import of
 from ..core.drinks import EVENT_STARTS, _announce, _from_deck, _portion
 from ..core.prompt import Prompt
 from ..core.frames import find, push
-from ..core.ops import emit, taking_part
+from ..core.ops import emit
+from ..core.seating import taking_part
 from ..core.state import State
 
 EVENT = "dares"

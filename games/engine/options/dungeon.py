@@ -30,9 +30,11 @@ pub_crawl.py): the decision and prompt kind is the frame's kind.
 from ..core import decks, extensions, variants
 from ..core.content import DUNGEON_EVENT, KINDS, Card, of
 from ..core.drinks import _announce, _from_deck, _portion
+from ..core.flow import RESOLVE
 from ..core.prompt import COUNT, Prompt
 from ..core.frames import push
-from ..core.ops import INN, change_alcohol, change_fortitude, discard_card, emit, pay, take_from_hand, taking_part
+from ..core.ops import INN, change_alcohol, change_fortitude, discard_card, emit, pay, take_from_hand
+from ..core.seating import taking_part
 from ..core.state import State
 
 OPTION = "dungeon_events"
@@ -256,9 +258,8 @@ def _resolve(state: State, fr: dict) -> None:
         steps = event.event_steps
         chosen = fr["chosen"].get(str(seat))
         _run(state, seat, steps, chosen, drink, why)
-    if state.options and state.options.get("otto"):
-        from .otto.events import take_part      # Otto, no seat, takes his part on both tracks
-        take_part(state, fr, event.event_steps, drink, why)
+    if state.options:
+        extensions.event_part(state, fr, event.event_steps, drink, why)     # Otto, no seat, takes his part
     if fr["f"] == DECK:             # the card goes to the discard pile and re-arms the deck
         discard_card(state, fr["event_card"])
         state.tokens[PROGRESS] = event.encounter_level
@@ -302,8 +303,6 @@ def _run(state, seat, steps, chosen, drink, why) -> None:
                 r = drink["reveals"][k]
                 drink["portions"].append(_portion(seat, r["printed"], r["fortitude"], k))
 
-
-from ..core.flow import RESOLVE  # noqa: E402  (a closed window of a Dungeon Event: the event starts)
 
 RESOLVE[DECK] = window_closed
 extensions.register_option(DungeonEvents())

@@ -26,7 +26,8 @@ from ..core.frames import pop, push
 from ..core.ops import emit
 from ..core.primitives import _nat, register
 from ..core.state import State
-from ..core.steps import _portions, behaviour
+from ..core.steps import _portions
+from ..core.interpreter import behaviour
 
 OPTION = "prize"
 INN = "prize"                 # the Inn's Prizes

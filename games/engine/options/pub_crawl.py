@@ -36,12 +36,13 @@ from ..core.content import KINDS, TAVERN, Card, of
 from .dungeon import check_event
 from ..core.prompt import Prompt
 from ..core.frames import pop, push
-from ..core.ops import emit, order_drinks, order_from
+from ..core.ops import emit, order_drinks
+from ..core.seating import order_from
 from ..core.primitives import register
 from ..core.resolve import go_on
 from ..core.flow import RESOLVE
 from ..core.state import State
-from ..core.steps import behaviour
+from ..core.interpreter import behaviour
 
 OPTION = "pub_crawl"
 TAVERNS = "taverns"

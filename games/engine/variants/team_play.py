@@ -16,11 +16,12 @@ points of `variants.py`; who is on whose team is `teams.py` (seats sharing a mat
   Round of Gambling or affects "each player (including you)" is played, each other team
   chooses its Champion (prompt `champion`); the player who revealed or played it is its own
   team's. The chosen seats are written on the event or card (`champions`) and only they take
-  part (`ops.taking_part`, `steps.seats_of`).
+  part (`seating.taking_part`, `steps.seats_of`).
 """
 from ..core.prompt import Prompt
 from ..core.frames import find, push
-from ..core.ops import INN, change_alcohol, change_fortitude, emit, gain_gold, living_from, napping, order_from
+from ..core.ops import INN, change_alcohol, change_fortitude, emit, gain_gold
+from ..core.seating import living_from, napping, order_from
 from ..core.state import State
 from ..core.steps import flags_of, live_steps, frame_steps
 from ..core.teams import one_per_team, team

@@ -10,12 +10,15 @@
   offered against it. Its Fortitude loss may still be reduced (R-BOSS-UNSTOPPABLE: reducing is
   not Ignoring, [001:1544-1557; 003:787]).
 """
+from ..core import steps
 from ..core.changes import WAIT
+from ..core.resolve import go_on
 from ..core.choices import ask, handler
 from ..core.ops import discard_card, emit
 from ..core.primitives import WHO, _enum, _list_of, register
 from ..core.content import CARD_TYPES, of
-from ..core.steps import _ignores, _why, behaviour, seats_of
+from ..core.steps import _ignores, _why, seats_of
+from ..core.interpreter import behaviour
 
 
 def _of_types(state, seat: int, types) -> list[int]:
@@ -57,14 +60,12 @@ def _discarded(state, fr, option):
     if fr["queue"]:
         _next(state, fr["player"], fr["queue"], fr["types"], fr["card"])
         return
-    from ..core.resolve import go_on          # resolve imports the steps that import this module
     go_on(state, fr["card"])
 
 
 def unstoppable(state, fr) -> bool:
     """Whether the card frame `fr` can't be Negated or Ignored."""
-    from ..core.steps import unstoppable
-    return fr is not None and unstoppable(state, fr)
+    return fr is not None and steps.unstoppable(state, fr)
 
 
 register("discard_type", "The seats named by `who` each discard a card of one of `types` of their choice from "

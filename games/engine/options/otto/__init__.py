@@ -15,7 +15,7 @@ from ...core.ops import emit
 from ...core.rng import choice
 from ...core.state import State
 from ..dungeon import DECK as DUNGEON
-from . import drinks, sometimes, turn  # noqa: F401  (sometimes registers his Sometimes box's frames)
+from . import drinks, events, sometimes, turn
 from .turn import DECK, FACTIONS, MAX_PLAYERS, OPTION, PLAY, TRACK_MAX, deck_keys, otto_keys, set_track
 
 
@@ -105,7 +105,7 @@ class Otto(extensions.TableOption):
         return turn.targets(state, seat, card)
 
     def struck(self, state, fr, step, stat, delta):
-        turn.struck(state, fr, step, stat, delta)
+        sometimes.struck(state, fr, step, stat, delta)
 
     def toast(self, state, card_fr, fr):
         drinks.toast(state, card_fr, fr)
@@ -121,6 +121,12 @@ class Otto(extensions.TableOption):
 
     def contest_pays(self, state, payer, winner):
         drinks.contest_pays(state, payer, winner)
+
+    def portion_pays(self, state, fr, amount):
+        drinks.mixin_pays(state, fr, amount)
+
+    def event_part(self, state, fr, steps, drink, why):
+        events.take_part(state, fr, steps, drink, why)
 
 
 def prompt(state: State, fr: dict):

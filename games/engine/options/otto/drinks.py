@@ -14,9 +14,10 @@ A Drink Event he turns over on his Drink phase takes place with him as its revea
 (R-OTTO-EVENT): Round on the House!, a Drinking Contest! and The Wench Dares You... put his
 portion in the same frame as the players'.
 """
-from ...core.drinks import _announce, _portion, _reveal
+from ...core.drinks import _announce, _contest_round, _portion, _reveal
 from ...core.frames import pop, push
-from ...core.ops import INN, card, draw_drink, emit, gain_gold, pay, taking_part
+from ...core.ops import INN, card, draw_drink, emit, gain_gold, pay
+from ...core.seating import taking_part
 from .turn import SOURCE, after_him
 from .sometimes import respond
 from ...core.state import State
@@ -114,7 +115,6 @@ def event(state: State, fr_event: dict) -> None:
     emit(state, "otto_event", card=cid, title=card(state, cid).title, event=kind)
     players = taking_part(state, fr_event, after_him(state))
     if kind == "contest":
-        from ...core.drinks import _contest_round
         contest = push(state, {"f": "contest", "revealer": SOURCE, "players": [SOURCE] + players, "event_card": cid,
                                "tied": [SOURCE] + players, "scores": None, "rounds": 0})
         _contest_round(state, contest)

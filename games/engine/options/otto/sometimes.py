@@ -13,6 +13,7 @@ What the trigger does is data (frames are plain data): `{"hits": [[seat, stat, d
 on his tracks, or `{"inn_pays": [seat, amount]}` (he pays a player with the Inn's Gold), with
 `why` (what the Effects say it came from).
 """
+from ...core.flow import RESOLVE
 from ...core.frames import find, pop, push
 from ...core.ops import INN, card, change_alcohol, change_fortitude, discard_card, emit, gain_gold, pay
 from .turn import DISCARD, SOURCE, _draw, after_him, hit
@@ -94,6 +95,26 @@ def _land(state: State, effect: dict) -> None:
 
 extensions.FRAMES[TRIGGER] = _trigger
 
-from ...core.flow import RESOLVE  # noqa: E402  (his box's window closed: it resolves)
+def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
+    """A player's card step that reaches "each other player" or "each player", or picked him as
+    "another player", reaches Otto, on the track facing that player [002:430-432]. Called by
+    steps.py through the option."""
+    player = fr.get("seat")
+    aimed = step.get("who") == "target" and fr["args"].get("target") == SOURCE
+    if not (aimed or step.get("who") in ("others", "all")) or not isinstance(player, int) or fr.get("card") is None:
+        return
+    if state.seats[player].out or f"otto:fortitude:{player}" not in state.tokens:
+        return
+    trigger = card(state, fr["card"]).type.split(" - ")[0]
+    why = {"card": fr["card"], "by": player}
+    if stat == "gold":
+        # "each other player pays you": Otto pays with Inn Gold [002:414], the Inn never runs out
+        # (digest §3); it affects his Gold and neither track, so a response "on the affected
+        # track(s)" does nothing [002:446]
+        if step.get("to") == "player" and delta < 0:
+            respond(state, [], trigger, player, fr["card"], {"inn_pays": [player, -delta], "why": why})
+        return
+    respond(state, [player], trigger, player, fr["card"], {"hits": [[player, stat, delta]], "why": why})
+
 
 RESOLVE[RESPONSE] = _resolve

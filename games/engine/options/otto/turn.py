@@ -37,7 +37,8 @@ play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
 from ...core import changes, choices, decks, ops
 from ...core.content import ACTION, CHEATING, GAMBLING, OTTO
 from ...core.frames import active_round, pop, push
-from ...core.ops import INN, POT, card, discard_card, draw_cards, emit, gain_gold, next_living, order_from
+from ...core.ops import INN, POT, card, discard_card, draw_cards, emit, gain_gold
+from ...core.seating import next_living, order_from
 from ...core.state import State
 
 OPTION = "otto"
@@ -187,29 +188,6 @@ def targets(state: State, seat: int, c) -> list[dict]:
             and all(st["do"] in ("lose", "gain", "pay") and st.get("who") == "target" for st in c.steps)):
         return [{"target": SOURCE}]
     return []
-
-
-def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
-    """A player's card step that reaches "each other player" or "each player", or picked him as
-    "another player", reaches Otto, on the track facing that player [002:430-432]. Called by
-    steps.py."""
-    player = fr.get("seat")
-    aimed = step.get("who") == "target" and fr["args"].get("target") == SOURCE
-    if not (aimed or step.get("who") in ("others", "all")) or not isinstance(player, int) or fr.get("card") is None:
-        return
-    if state.seats[player].out or f"otto:fortitude:{player}" not in state.tokens:
-        return
-    from .sometimes import respond
-    trigger = card(state, fr["card"]).type.split(" - ")[0]
-    why = {"card": fr["card"], "by": player}
-    if stat == "gold":
-        # "each other player pays you": Otto pays with Inn Gold [002:414], the Inn never runs out
-        # (digest §3); it affects his Gold and neither track, so a response "on the affected
-        # track(s)" does nothing [002:446]
-        if step.get("to") == "player" and delta < 0:
-            respond(state, [], trigger, player, fr["card"], {"inn_pays": [player, -delta], "why": why})
-        return
-    respond(state, [player], trigger, player, fr["card"], {"hits": [[player, stat, delta]], "why": why})
 
 
 # --- the table option ------------------------------------------------------------------------
