@@ -33,7 +33,7 @@ from games.web.narrate import Narrator, seat_names
 from replay import tavern
 
 OMNISCIENT, SPECTATOR = "omniscient", "spectator"
-#: A Round of Gambling starts with a player's card, or with Otto's Action box (games/engine/otto.py).
+#: A Round of Gambling starts with a player's card, or with Otto's Action box (games/engine/options/otto/turn.py).
 ROUND_STARTS = {"round_started", "otto_starts_round"}
 STATS = ("fortitude", "alcohol", "gold")
 class _LRU:
@@ -303,7 +303,7 @@ def _resources(state) -> list[dict]:
     cards = engine.content_of(state.content).cards
     for i, s in enumerate(state.seats):
         r = {k: v for k, v in s.tokens.items() if k not in _NOT_CHARTED}
-        if f"otto:fortitude:{i}" in state.tokens:     # Otto's track facing this seat (games/engine/otto.py)
+        if f"otto:fortitude:{i}" in state.tokens:     # Otto's track facing this seat (games/engine/options/otto/turn.py)
             r["otto_fortitude"] = state.tokens[f"otto:fortitude:{i}"]
             r["otto_alcohol"] = state.tokens[f"otto:alcohol:{i}"]
         for z in _CHARTED_ZONES:
