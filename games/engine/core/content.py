@@ -30,7 +30,7 @@ ANYTIME = "Anytime"
 DRINK = "Drink"
 DRINK_EVENT = "Drink Event"
 DUNGEON_EVENT = "Dungeon Event"          # RDI 6's table deck (dungeon.py), played with the table option
-OTTO = "Otto"                            # Otto's deck (otto.py), played with the table option
+OTTO = "Otto"                            # Otto's deck (options/otto/), played with the table option
 TREASURE = "Treasure"          # Spyke and Flower's Treasure with no subtype: only equipped (treasure.py)
 CURSE = "Curse"                # a Treasure-deck Curse: followed at once when revealed (treasure.py)
 PRIZE = "Prize"                # won with a pot and played by its winner, with the table option (prize.py)
@@ -122,7 +122,7 @@ class Card:
     activate: dict = field(default_factory=dict)   # Minions: {"target", "steps"} usable once per Action phase
     treasure: dict = field(default_factory=dict)   # Treasure: {"slot", "level"} (treasure.py)
     progress: int = 0              # Brews: the Progress Tokens needed to finish it [003:559]
-    otto: dict = field(default_factory=dict)       # Otto cards: {"faction", "action"} (otto.py)
+    otto: dict = field(default_factory=dict)       # Otto cards: {"faction", "action"} (options/otto/)
     tavern: dict = field(default_factory=dict)     # Taverns: {"drinks": deck id} or {"home": true} (pub_crawl.py)
     pack: str = ""
 

@@ -35,7 +35,7 @@ def _ante(state: State, rnd: dict, fr: dict, seats: list[int]) -> None:
     submit(state, [change(player, s, "gold", -1, card=fr["card"], as_type=fr["type"], to=POT, reason="ante",
                           inn_pays=s in fr["inn_pays"]) for s in seats if s not in fr["leavers"]])
     if state.options:
-        extensions.anted(state, rnd, paid=True)      # Otto antes from the Inn (otto.py)
+        extensions.anted(state, rnd, paid=True)      # Otto antes from the Inn (options/otto/)
 
 
 def start(state: State, fr: dict) -> None:
@@ -159,7 +159,7 @@ def take_pot(state: State, fr: dict) -> None:
 def step(state: State, rnd: dict):
     """The Round is the top frame: end it, or say whose gambling turn it is."""
     if not rnd["ended"]:
-        # Otto (a table option, not a seat) may be one more in the Round: "otto" (otto.py)
+        # Otto (a table option, not a seat) may be one more in the Round: "otto" (options/otto/)
         extra = 1 if rnd.get("otto") else 0
         n = len(rnd["participants"]) + extra
         if n <= 1:

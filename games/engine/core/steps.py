@@ -166,7 +166,7 @@ behaviour("pay", run=_run_pay, affects=_affects_stat, payers=_pay_payers)
 # --- answering cards (digest §7, §8) ------------------------------------------------------
 
 def _args_negate(state, seat, card, step, ctx, chosen):
-    # Otto's Sometimes box on the stack counts as a Sometimes card [002:444] (otto_sometimes.py)
+    # Otto's Sometimes box on the stack counts as a Sometimes card [002:444] (options/otto/sometimes.py)
     fr = top_card(ctx) or (ctx[1] if top_frame_kind(ctx) == "otto_sometimes" else None)
     if not fr or fr["type"] not in step["types"] or unstoppable(state, fr):
         return []
@@ -487,7 +487,7 @@ def _run_leave(state, fr, step):
 
 
 def _args_catch_cheater(state, seat, card, step, ctx, chosen):
-    # Otto's Cheating box on the stack counts as a Cheating card (otto.py, R-OTTO-CHEATING)
+    # Otto's Cheating box on the stack counts as a Cheating card (options/otto/, R-OTTO-CHEATING)
     fr = top_card(ctx) or (ctx[1] if top_frame_kind(ctx) == "otto_play" else None)
     rnd = active_round(state)
     ok = (fr and rnd and fr["type"] == "Cheating" and (fr["seat"] == OTTO_SEAT or not same_team(state, fr["seat"], seat))

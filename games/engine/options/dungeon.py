@@ -16,7 +16,7 @@ of type "Dungeon Event" the game's packs hold; its Progress Counters are a table
   discard pile and its Encounter Level of counters goes back on the deck [001:903-906].
 - In a team game every team, the revealing one included, chooses a Champion and only the
   Champions take part [001:1404-1406, 1432-1435].
-- With Otto, his part follows the players' (otto_events.py, R-OTTO-EVENTS).
+- With Otto, his part follows the players' (otto/events.py, R-OTTO-EVENTS).
 - Its Fortitude, Alcohol and Gold changes land as they are (R-DUNGEON-LANDS): no event we
   hold says it may be reduced or Ignored "as though an Action Card" [001:955-958].
 

@@ -13,7 +13,7 @@ the event's steps (its `each`, in dungeon.py's vocabulary):
   nothing [002:454];
 - `reveal_drink`: he turns over a Drink (Drink Events set aside, as the players do) and drinks
   it on both tracks with everyone else's, his portion in the event's one `drink` frame
-  (otto_drinks.py), so his Sometimes box may answer it as a Drink;
+  (drinks.py), so his Sometimes box may answer it as a Drink;
 - `by_alignment`: he is a Hero (a Villain is an RDI 6 character, digest §18.2);
 - `choose`: `choice` below.
 

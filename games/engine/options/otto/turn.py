@@ -15,7 +15,7 @@ His turn is a frame (`"otto"`) the engine plays by itself: his Action phase reve
 discards the top card of his deck and follows its Action box (which may start a Round of
 Gambling, R-OTTO-STARTS-ROUND); his Drink phase drinks a Drink (with its Chasers) from the
 Drink Deck onto both tracks, or has a Drink Event he turns over take place [002:422-428]
-(otto_drinks.py: R-OTTO-DRINK, R-OTTO-EVENT). It comes before the
+(drinks.py: R-OTTO-DRINK, R-OTTO-EVENT). It comes before the
 first player's first turn and then every time the turn passes him (after the turn of the seat
 before him). A track where his Alcohol Content reaches his Fortitude is reset to 0 and 6, and
 that player chooses 1 Gold from the Inn or 2 cards [002:416-418] (a `pick` frame, asked at
@@ -29,7 +29,7 @@ picks "another player" may pick him when he can take all it does (R-OTTO-TARGETI
 An Otto card says what its Action box does with `action`, in this module's vocabulary
 (`STEPS`); what it does to players waits as pending changes they may answer (R-OTTO-ANSWER).
 Its optional `sometimes` box (`RESPONSES`) answers a card or Drink about to change his tracks,
-as a Sometimes card players may Negate (otto_sometimes.py, R-OTTO-SOMETIMES). Its optional `gambling` box (`PLAYS`) is what he plays on his turn in a
+as a Sometimes card players may Negate (sometimes.py, R-OTTO-SOMETIMES). Its optional `gambling` box (`PLAYS`) is what he plays on his turn in a
 Round of Gambling: he is in every Round, antes from the Inn, takes his gambling turn when the
 turn passes his place, and passes when the play would be illegal or he reveals nothing to
 play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
