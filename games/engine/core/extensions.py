@@ -53,7 +53,10 @@ adds a **decision type** registers `DECISIONS[type] = execute` (`execute(state, 
 frame)`, the frame being the top of the stack, or the phase for a decision offered in a phase
 prompt). `flow.py` asks them for those kinds only. This is the one registry of every
 mechanic's frames and decisions (Treasure, Drunken Chi, `pick` choices, Dungeon Events, ...);
-while such a frame carries a response window (`poll`), flow runs the window first.
+while such a frame carries a response window (`poll`), flow runs the window first. A frame
+kind that holds cards while it waits registers which (`FRAME_CARDS[kind] = fn(frame) -> ids`),
+so the bookkeeping checks find every card; `PASSES[prompt kind] = fn(state, frame)` is what a
+`pass` does at a plug-in's prompt.
 """
 from .state import State
 
@@ -194,6 +197,7 @@ _AT: dict[str, list] = {point: [] for point in Mechanic.POINTS}   # point -> the
 FRAMES: dict = {}
 DECISIONS: dict = {}
 PASSES: dict = {}
+FRAME_CARDS: dict = {}      # frame kind -> fn(frame) -> the card ids such a frame holds (invariants.py)
 PUBLIC_ZONES: set = set()
 
 
@@ -205,53 +209,86 @@ def register_mechanic(mechanic: Mechanic) -> Mechanic:
     return mechanic
 
 
+# The points' lists, bound once: the loops below run at every prompt and safe point, so they
+# are plain loops rather than generator expressions (issue 38's instruction counts).
+(_DRUNKENNESS, _COUNTS_DRUNKENNESS, _OFFERED, _OPTIONS, _ACTIONS, _STILL_ACTING, _STAND_INS, _STANDS_IN,
+ _STAND_IN_HURT, _SEAT_VIEW, _ZONE_CLOSED) = (_AT[point] for point in Mechanic.POINTS)
+
+
 def drunkenness(state: State, mat: int) -> int:
-    return sum(f(state, mat) for f in _AT["drunkenness"])
+    total = 0
+    for f in _DRUNKENNESS:
+        total += f(state, mat)
+    return total
 
 
 def counts_drunkenness(state: State) -> bool:
     """Whether anything beyond Alcohol Content can pass a seat out in this game."""
-    return any(f(state) for f in _AT["counts_drunkenness"])
+    for f in _COUNTS_DRUNKENNESS:
+        if f(state):
+            return True
+    return False
 
 
 def mechanic_options(state: State, seat: int, ctx) -> list:
-    return [d for f in _AT["options"] for d in f(state, seat, ctx)]
+    out = []
+    for f in _OPTIONS:
+        out += f(state, seat, ctx)
+    return out
 
 
 def offered(state: State) -> bool:
-    return any(f(state) for f in _AT["offered"])
+    for f in _OFFERED:
+        if f(state):
+            return True
+    return False
 
 
 def actions(state: State, seat: int) -> list:
-    return [d for f in _AT["actions"] for d in f(state, seat)]
+    out = []
+    for f in _ACTIONS:
+        out += f(state, seat)
+    return out
 
 
 def still_acting(state: State, seat: int, cid: int) -> bool:
-    return any(f(state, seat, cid) for f in _AT["still_acting"])
+    for f in _STILL_ACTING:
+        if f(state, seat, cid):
+            return True
+    return False
 
 
 def stand_ins(state: State, seat: int) -> list:
-    return [cid for f in _AT["stand_ins"] for cid in f(state, seat)]
+    out = []
+    for f in _STAND_INS:
+        out += f(state, seat)
+    return out
 
 
 def stands_in(card) -> bool:
-    return any(f(card) for f in _AT["stands_in"])
+    for f in _STANDS_IN:
+        if f(card):
+            return True
+    return False
 
 
 def stand_in_hurt(state: State, seat: int, cid: int) -> None:
-    for f in _AT["stand_in_hurt"]:
+    for f in _STAND_IN_HURT:
         f(state, seat, cid)
 
 
 def seat_view(state: State, seat: int) -> dict:
     out = {}
-    for f in _AT["seat_view"]:
+    for f in _SEAT_VIEW:
         out.update(f(state, seat))
     return out
 
 
 def zone_closed(state: State, zone: dict) -> bool:
-    return any(f(state, zone) for f in _AT["zone_closed"])
+    for f in _ZONE_CLOSED:
+        if f(state, zone):
+            return True
+    return False
 
 
 def register_option(option: TableOption) -> TableOption:

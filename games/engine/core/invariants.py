@@ -1,5 +1,5 @@
 """Checks the property tests run after every decision (and anyone may call)."""
-from . import content
+from . import content, extensions
 from .state import MAX_STAT, State
 
 
@@ -26,9 +26,11 @@ def card_locations(state: State) -> dict[int, str]:
     put(state.drink_discard, "drink_discard")
     put(state.box, "box")
     for fr in state.stack:
-        held = fr["f"] in ("card", "event", "treasure", "otto_sometimes", "otto_play")      # Otto's box holds his card
-        if held and fr.get("as") != "activation":   # an acting Minion stays in play
-            put([fr["card"]], f"stack.{fr['id']}")
+        if fr["f"] in ("card", "event"):
+            if fr.get("as") != "activation":        # an acting Minion stays in play
+                put([fr["card"]], f"stack.{fr['id']}")
+        elif fr["f"] in extensions.FRAME_CARDS:     # a plug-in's frame that holds cards (Treasure being got)
+            put(extensions.FRAME_CARDS[fr["f"]](fr), f"stack.{fr['id']}")
         elif fr["f"] == "drink":
             for r in fr["reveals"]:
                 put(r["cards"], f"stack.{fr['id']}")

@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import extensions
 from .content import BASE_PACK, ContentError, of
 from .errors import IllegalDecision
 from .flow import apply, current
@@ -98,9 +99,10 @@ def decision_from(state: State, step: dict) -> dict:
         d["drop"] = sorted(taken)
     elif d.get("type") == "pick" and isinstance(d.get("option"), str) and _holds(state, seat, {"play": d["option"]}):
         d["option"] = _card_id(state, seat, d["option"])     # a card of the hand (Petrify)
-    for name in ("card", "tavern"):         # a card of a table zone, by slug (a Prize, a Tavern)
-        if isinstance(d.get(name), str):
-            d[name] = next(cid for ids in state.zones.values() for cid in ids
+    for name in ("card", "tavern"):         # a card of a table zone, or one a frame holds, by slug (a Prize,
+        if isinstance(d.get(name), str):    # a Tavern, a card revealed to choose from)
+            held = [extensions.FRAME_CARDS[fr["f"]](fr) for fr in state.stack if fr["f"] in extensions.FRAME_CARDS]
+            d[name] = next(cid for ids in [*state.zones.values(), *held] for cid in ids
                            if state.cards[cid] == d[name] or state.cards[cid].endswith("/" + d[name]))
     return d
 

@@ -181,6 +181,7 @@ class Treasure(extensions.Mechanic):
 
 extensions.register_mechanic(Treasure())
 extensions.FRAMES["treasure"] = prompt
+extensions.FRAME_CARDS["treasure"] = lambda fr: [fr["card"]]     # the Treasure revealed
 extensions.DECISIONS.update(equip=equip, discard_treasure=discard_revealed)
 behaviour("get_treasure", run=lambda s, fr, st: get(s, fr["seat"], st.get("zone", "treasure"), st.get("reshuffle", True)))
 behaviour("at_level", run=_run_at_level, args=_args_at_level, affects=_affects_at_level, payers=_payers_at_level)

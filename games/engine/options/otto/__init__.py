@@ -161,6 +161,7 @@ def _dungeon_counter(state: State, fr: dict) -> None:
 extensions.register_option(Otto())
 extensions.FRAMES[DECK] = prompt
 RESOLVE[PLAY] = turn.cheat_lands
+extensions.FRAME_CARDS[PLAY] = lambda fr: [fr["card"]]       # his Cheating box
 
 
 def _load_card(c, common, bad):

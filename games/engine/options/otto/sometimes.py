@@ -118,3 +118,4 @@ def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
 
 
 RESOLVE[RESPONSE] = _resolve
+extensions.FRAME_CARDS[RESPONSE] = lambda fr: [fr["card"]]       # his revealed box
