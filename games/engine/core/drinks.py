@@ -380,9 +380,8 @@ def resolve_drink(state: State, fr: dict) -> None:
     pop(state)
     for p in fr["portions"]:
         s = p["holder"]
-        other = extensions.participant(state, s)
-        if other is not None:
-            other.drink_portion(state, fr, p)       # Otto, no seat, drinks onto his tracks
+        if s.__class__ is not int:          # no seat: an option's participant (Otto) drinks onto his tracks
+            extensions.participant(state, s).drink_portion(state, fr, p)
             continue
         if p["event"] or state.seats[s].out:
             continue

@@ -8,7 +8,7 @@ from .state import State
 def order_from(state: State, seat: int) -> list[int]:
     """All seats in turn order (clockwise = increasing index) starting at `seat`."""
     n = len(state.seats)
-    return [(seat + k) % n for k in range(n)]
+    return [*range(seat, n), *range(seat)]
 
 
 def living_from(state: State, seat: int) -> list[int]:

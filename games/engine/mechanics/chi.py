@@ -124,17 +124,12 @@ def calm(state: State, d: dict, fr) -> None:
 
 
 class DrunkenChi(extensions.Mechanic):
-    def drunkenness(self, state: State, mat: int) -> int:
-        return extra(state, mat)
-
-    def counts_drunkenness(self, state: State) -> bool:
-        return counts(state)
-
-    def offered(self, state: State) -> bool:
-        return counts(state)
-
-    def options(self, state: State, seat: int, ctx) -> list:
-        return options(state, seat, ctx)
+    # The points the core asks at every prompt and safe point are this module's functions
+    # themselves (no method in between: docs/engine.md, "Speed").
+    drunkenness = staticmethod(extra)
+    counts_drunkenness = staticmethod(counts)
+    offered = staticmethod(counts)
+    options = staticmethod(options)
 
     def seat_view(self, state: State, seat: int) -> dict:
         mat = state.seats[seat].mat

@@ -105,17 +105,14 @@ def settle(state: State, fr: dict, paid: bool) -> None:
 
 
 class Minions(extensions.Mechanic):
-    def actions(self, state: State, seat: int) -> list:
-        return activations(state, seat)
+    # The points the core asks at every prompt are this module's functions themselves (no
+    # method in between: docs/engine.md, "Speed").
+    actions = staticmethod(activations)
+    stand_ins = staticmethod(targets)
+    stands_in = staticmethod(hurts_target)
 
     def still_acting(self, state: State, seat: int, cid: int) -> bool:
         return bool(unused(state, seat, exclude=cid))
-
-    def stand_ins(self, state: State, seat: int) -> list:
-        return targets(state, seat)
-
-    def stands_in(self, card) -> bool:
-        return hurts_target(card)
 
     def stand_in_hurt(self, state: State, seat: int, cid: int) -> None:
         hurt(state, {"seat": seat}, cid)
