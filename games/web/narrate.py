@@ -25,7 +25,7 @@ from games.selectors import viewer_for
 #: How many of the latest decisions the log re-narrates at most per request.
 MAX_STEPS = 40
 
-INN, POT, OTTO_SEAT = "inn", "pot", "otto"   # how effects name the Inn, the pot and Otto (engine ops)
+INN, POT, OTTO_SEAT = "inn", "pot", "otto"   # how effects name the Inn, the pot and Otto (the engine's ops and Otto's option)
 PRIVATE_TYPES = {"pass"}          # a response-window pass: only its own seat hears of it
 GOLD_REASONS = {"ante": " as an ante", "passed_out_share": " as they passed out (shared among those still in)",
                 "passed_out_remainder": " as they passed out (what could not be shared)", "wages": " in Wages",

@@ -9,7 +9,7 @@ portions (digest §13.7, §13.10); all portions of a frame are drunk at once
 from . import extensions, hooks, variants
 from .content import of
 from .frames import find, pop, push
-from .ops import OTTO_SEAT, card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, refillable, pay
+from .ops import card, change_alcohol, change_fortitude, draw_cards, draw_drink, emit, refillable, pay
 from .seating import napping, order_from, taking_part
 from .state import State
 from .teams import team
@@ -104,7 +104,7 @@ def _mark_mead(state, fr):
     split by whoever turned it over once nobody changes it any more (digest §13.8)."""
     fr["mead"] = [k for k, r in enumerate(fr["reveals"])
                   if not r["event"] and card(state, r["cards"][0]).self_split and len(r["cards"]) == 1
-                  and r["seat"] != OTTO_SEAT]             # Otto never splits a Drink [002:452]
+                  and r["seat"].__class__ is int]         # only a seat splits: Otto never does [002:452]
 
 
 def _announce(state, fr):
@@ -198,8 +198,8 @@ def contest_step(state: State, contest: dict) -> None:
     best = max(scores.values()) if scores else 0
     tied = [s for s in contest["tied"] if scores and scores.get(str(s)) == best]
     if len(tied) > 1:
-        still = [s for s in tied if s == OTTO_SEAT or state.seats[s].alcohol + extensions.drunkenness(state, state.seats[s].mat)
-                 < state.seats[s].fortitude]          # not passed out (Total Drunkenness, chi.py); Otto never is
+        still = [s for s in tied if s.__class__ is not int or state.seats[s].alcohol + extensions.drunkenness(state, state.seats[s].mat)
+                 < state.seats[s].fortitude]          # not passed out (Total Drunkenness); a participant with no seat never is
         if len(still) > 1 and contest["rounds"] <= len(state.drink_deck) + refillable(state):
             contest["tied"], contest["scores"] = still, None
             emit(state, "contest_tie", seats=still)
@@ -364,10 +364,10 @@ def _keeper(state: State, fr: dict, k: int):
     controlled it when it resolved (its first portion's holder; the active player when it
     had no single controller, Round on the House), else the first after them in turn order."""
     drank = [p["holder"] for p in fr["portions"] if p["reveal"] == k and not p["ignored"] and not p["event"]
-             and p["holder"] != OTTO_SEAT and not state.seats[p["holder"]].out]     # Otto keeps none [002:490]
+             and p["holder"].__class__ is int and not state.seats[p["holder"]].out]     # only a seat keeps one: Otto keeps none [002:490]
     if not drank:
         return None
-    first = next(p["holder"] for p in fr["portions"] if p["reveal"] == k and p["holder"] != OTTO_SEAT)
+    first = next(p["holder"] for p in fr["portions"] if p["reveal"] == k and p["holder"].__class__ is int)
     start = state.active if fr["mode"] == "house" else first
     return next(s for s in order_from(state, start) if s in drank)
 

@@ -42,6 +42,7 @@ them, and the core hands such a one to the option that owns him (`participant(st
     contest_reveal(state, fr)       he reveals in a Drinking Contest round
     contest_pays(state, payer, winner)   1 Gold between him and the other of a contest's pair
     portion_pays(state, fr, amount)      a card makes him, holding a Drink portion, pay its player
+    in_round(state, rnd)            him, if he is one more in this Round of Gambling, else None
     event_part(state, fr, steps, drink, why)   an Event that happens to every player (a Dungeon or
                                     Tavern Event, frame `fr`) happens to him too
 
@@ -129,6 +130,9 @@ class TableOption:
 
     def event_part(self, state: State, fr: dict, steps, drink: dict, why: dict) -> None:
         pass
+
+    def in_round(self, state: State, rnd: dict):
+        return None
 
 
 class Mechanic:
@@ -416,3 +420,11 @@ def toast(state: State, card_fr: dict, fr: dict) -> None:
 def event_part(state: State, fr: dict, steps, drink: dict, why: dict) -> None:
     for option in on(state):
         option.event_part(state, fr, steps, drink, why)
+
+
+def in_round(state: State, rnd: dict):
+    for option in on(state):
+        who = option.in_round(state, rnd)
+        if who is not None:
+            return who
+    return None

@@ -8,7 +8,7 @@ the Round ends when everyone else has passed since the last control change.
 from . import extensions
 from .changes import change, submit
 from .frames import active_round, find, pop, push
-from .ops import INN, OTTO_SEAT, POT, discard_card, emit, gain_gold
+from .ops import INN, POT, discard_card, emit, gain_gold
 from .seating import living_from, taking_part
 from .state import State
 
@@ -159,11 +159,11 @@ def take_pot(state: State, fr: dict) -> None:
 def step(state: State, rnd: dict):
     """The Round is the top frame: end it, or say whose gambling turn it is."""
     if not rnd["ended"]:
-        # Otto (a table option, not a seat) may be one more in the Round: "otto" (options/otto/)
-        extra = 1 if rnd.get("otto") else 0
-        n = len(rnd["participants"]) + extra
+        # A table option's participant with no seat (Otto) may be one more in the Round
+        other = extensions.in_round(state, rnd) if state.options else None
+        n = len(rnd["participants"]) + (other is not None)
         if n <= 1:
-            end(state, rnd, rnd["participants"][0] if rnd["participants"] else (OTTO_SEAT if extra else None))
+            end(state, rnd, rnd["participants"][0] if rnd["participants"] else other)
         elif rnd["controller"] is not None and rnd["passes"] >= n - 1:
             end(state, rnd, rnd["controller"])
         elif rnd["controller"] is None and rnd["passes"] >= n:

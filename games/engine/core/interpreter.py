@@ -17,7 +17,7 @@ card, a hook, an Event) without importing the rules that define them.
 
 Contexts: ("phase", name), ("window", frame), ("gamble", round) (responses.py).
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 def _none(*_):
@@ -54,6 +54,18 @@ BEHAVIOUR: dict[str, Behaviour] = {}
 
 def behaviour(name, **kw):
     BEHAVIOUR[name] = Behaviour(**{k: (frozenset(v) if k in ("flags", "answers") else v) for k, v in kw.items()})
+
+
+#: step name -> frame kinds a plug-in adds that count as a played card for that step (Otto's
+#: Sometimes box for `negate`, his Cheating box for `catch_cheater`).
+AS_CARD: dict[str, frozenset] = {}
+
+
+def counts_as_card(name: str, kind: str) -> None:
+    """Frames of `kind` count as a played card for step `name`: it answers them, and reads them
+    as the card it answers."""
+    BEHAVIOUR[name] = replace(BEHAVIOUR[name], answers=BEHAVIOUR[name].answers | {kind})
+    AS_CARD[name] = AS_CARD.get(name, frozenset()) | {kind}
 
 
 def step_args(state, seat, card, steps, ctx, start: dict, chosen: dict) -> list[dict]:

@@ -59,9 +59,6 @@ def change_token(state: State, seat: int, name: str, delta: int, **why) -> int:
 
 INN = "inn"
 POT = "pot"
-#: Otto (a table option, options/otto/) where a seat would be: a Drink's holder, a change's source,
-#: a card's target, a Round's controller. He is no seat, so nothing indexes `state.seats` with it.
-OTTO_SEAT = "otto"
 
 
 def pay(state: State, payer: int, amount: int, to, from_inn: bool = False, **why) -> int:

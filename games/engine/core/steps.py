@@ -7,8 +7,8 @@ from . import changes, drinks, extensions, gambling
 from .changes import answerers
 from .content import of
 from .frames import active_round, find, pop
-from .interpreter import BEHAVIOUR, behaviour, run_steps, step_args
-from .ops import INN, OTTO_SEAT, change_token, discard_card, emit, order_drinks
+from .interpreter import AS_CARD, BEHAVIOUR, behaviour, run_steps, step_args
+from .ops import INN, change_token, discard_card, emit, order_drinks
 from .state import State
 from .teams import any_of, member_in, opponents, same_team, solo, team
 
@@ -22,7 +22,7 @@ def seats_of(state: State, fr: dict, who: str) -> list[int]:
     player = fr["seat"]
     if who == "target":
         t = fr["args"].get("target")
-        return [] if t is None or t == OTTO_SEAT else [t]   # no seat when a Minion or Otto is the target (otto.struck)
+        return [t] if t.__class__ is int else []     # no seat when a Minion or a participant (Otto) is the target
     if who == "self":
         return [player]
     if who == "targets":
@@ -99,14 +99,14 @@ def _submit(state, fr, chs):
     return changes.WAIT if changes.submit(state, chs, _hit(fr), fr) else None
 
 
-def _otto(state, fr, step, stat, delta):
-    """Otto (a table option's participant, not a seat) is one of "each (other) player" too."""
+def _reach_participants(state, fr, step, stat, delta):
+    """A table option's participant with no seat (Otto) is one of "each (other) player" too."""
     if state.options:
         extensions.struck(state, fr, step, stat, delta)
 
 
 def _run_lose(state, fr, step):
-    _otto(state, fr, step, step["stat"], -step["amount"])
+    _reach_participants(state, fr, step, step["stat"], -step["amount"])
     chs = _changes_of(state, fr, step, step["stat"], -step["amount"])
     if step["stat"] == "fortitude":
         chs += _minion_hits(state, fr, step)
@@ -129,7 +129,7 @@ def _minion_hits(state, fr, step) -> list:
 
 
 def _run_gain(state, fr, step):
-    _otto(state, fr, step, step["stat"], step["amount"])
+    _reach_participants(state, fr, step, step["stat"], step["amount"])
     return _submit(state, fr, _changes_of(state, fr, step, step["stat"], step["amount"]))
 
 
@@ -139,7 +139,7 @@ def _run_pay(state, fr, step):
         to = fr["args"].get("target")
         if to is None or state.seats[to].out or _ignores(state, fr, to):
             return None                # Ignoring it keeps them from being paid [001:2150-2153]
-    _otto(state, fr, step, "gold", -step["amount"])
+    _reach_participants(state, fr, step, "gold", -step["amount"])
     chs = _changes_of(state, fr, step, "gold", -step["amount"], to=to)
     for ch in chs:
         if ch["target"] in fr["inn_pays"]:
@@ -165,9 +165,14 @@ behaviour("pay", run=_run_pay, affects=_affects_stat, payers=_pay_payers)
 
 # --- answering cards (digest §7, §8) ------------------------------------------------------
 
+def _card_like(ctx, name):
+    """The card a response answers, or a frame that counts as one for step `name` (a table
+    option's: Otto's boxes, `interpreter.counts_as_card`)."""
+    return top_card(ctx) or (ctx[1] if top_frame_kind(ctx) in AS_CARD.get(name, ()) else None)
+
+
 def _args_negate(state, seat, card, step, ctx, chosen):
-    # Otto's Sometimes box on the stack counts as a Sometimes card [002:444] (options/otto/sometimes.py)
-    fr = top_card(ctx) or (ctx[1] if top_frame_kind(ctx) == "otto_sometimes" else None)
+    fr = _card_like(ctx, "negate")
     if not fr or fr["type"] not in step["types"] or unstoppable(state, fr):
         return []
     if step.get("spare_negates") and any(s["do"] in ("negate", "negate_drink_change") for s in card_of(state, fr).steps):
@@ -284,7 +289,7 @@ def _run_choose(state, fr, step):
     run_steps(state, fr, step["options"][fr["args"]["mode"]])
 
 
-behaviour("negate", answers={"card", "otto_sometimes"}, run=_run_negate, args=_args_negate)
+behaviour("negate", answers={"card"}, run=_run_negate, args=_args_negate)
 behaviour("if_unhurt_by_reduction", args=_args_unreduced)
 behaviour("negate_drink_change", answers={"card"}, run=_run_negate, args=_args_negate_drink_change)
 behaviour("ignore_card", answers={"card", "change"}, run=_run_ignore_card, args=_args_ignore_card)
@@ -430,7 +435,7 @@ def _args_courage(state, seat, card, step, ctx, chosen):
 def _args_extra_drink(state, seat, card, step, ctx, chosen):
     # never Otto's: nobody orders him a Drink [002:414]
     return [{"portion": k} for k, p in _portions(ctx)
-            if p["holder"] != OTTO_SEAT and not same_team(state, p["holder"], seat)]
+            if p["holder"].__class__ is int and not same_team(state, p["holder"], seat)]
 
 
 def _run_order_drinks(state, fr, step):
@@ -487,10 +492,9 @@ def _run_leave(state, fr, step):
 
 
 def _args_catch_cheater(state, seat, card, step, ctx, chosen):
-    # Otto's Cheating box on the stack counts as a Cheating card (options/otto/, R-OTTO-CHEATING)
-    fr = top_card(ctx) or (ctx[1] if top_frame_kind(ctx) == "otto_play" else None)
+    fr = _card_like(ctx, "catch_cheater")
     rnd = active_round(state)
-    ok = (fr and rnd and fr["type"] == "Cheating" and (fr["seat"] == OTTO_SEAT or not same_team(state, fr["seat"], seat))
+    ok = (fr and rnd and fr["type"] == "Cheating" and (fr["seat"].__class__ is not int or not same_team(state, fr["seat"], seat))
           and seat in rnd["participants"])
     return [{}] if ok else []
 
@@ -513,7 +517,7 @@ behaviour("take_control", run=lambda s, fr, st: gambling.take_control(s, fr, st.
 behaviour("ante", run=lambda s, fr, st: gambling.ante_all(s, fr), payers=_payers_ante, flags={"round", "ante"})
 behaviour("force_out", run=lambda s, fr, st: gambling.force_out(s, fr), flags={"round"})
 behaviour("leave_round", answers={"card"}, run=_run_leave, args=_args_leave)
-behaviour("catch_cheater", answers={"card", "otto_play"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
+behaviour("catch_cheater", answers={"card"}, run=lambda s, fr, st: gambling.anti_cheat(s, fr), args=_args_catch_cheater,
           flags={"ends_round"})
 behaviour("end_round", run=lambda s, fr, st: gambling.end_to_inn(s, fr, st.get("to", "inn")), args=_args_end_round, flags={"round"})
 behaviour("take_from_pot", run=lambda s, fr, st: gambling.grab_coin(s, fr, st["amount"]), args=_args_take_from_pot)

@@ -11,6 +11,7 @@ from ...core import decks, extensions, variants
 from ...core.content import KINDS, OTTO, Card, of
 from ...core.flow import RESOLVE
 from ...core.frames import pop, push
+from ...core.interpreter import counts_as_card
 from ...core.ops import emit
 from ...core.rng import choice
 from ...core.state import State
@@ -128,6 +129,9 @@ class Otto(extensions.TableOption):
     def event_part(self, state, fr, steps, drink, why):
         events.take_part(state, fr, steps, drink, why)
 
+    def in_round(self, state, rnd):
+        return turn.SOURCE if rnd.get("otto") else None     # he is in every Round he knew of (anted)
+
 
 def prompt(state: State, fr: dict):
     """Otto's turn: nothing to ask anyone; each look plays one phase of it."""
@@ -162,6 +166,7 @@ extensions.register_option(Otto())
 extensions.FRAMES[DECK] = prompt
 RESOLVE[PLAY] = turn.cheat_lands
 extensions.FRAME_CARDS[PLAY] = lambda fr: [fr["card"]]       # his Cheating box
+counts_as_card("catch_cheater", PLAY)      # his Cheating box counts as a Cheating card (R-OTTO-CHEATING)
 
 
 def _load_card(c, common, bad):

@@ -15,6 +15,7 @@ on his tracks, or `{"inn_pays": [seat, amount]}` (he pays a player with the Inn'
 """
 from ...core.flow import RESOLVE
 from ...core.frames import find, pop, push
+from ...core.interpreter import counts_as_card
 from ...core.ops import INN, card, change_alcohol, change_fortitude, discard_card, emit, gain_gold, pay
 from .turn import DISCARD, SOURCE, _draw, after_him, hit
 from ...core.state import State
@@ -119,3 +120,4 @@ def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
 
 RESOLVE[RESPONSE] = _resolve
 extensions.FRAME_CARDS[RESPONSE] = lambda fr: [fr["card"]]       # his revealed box
+counts_as_card("negate", RESPONSE)      # "Otto's 'Sometimes' effects count as Sometimes Cards" [002:444]

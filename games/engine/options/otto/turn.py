@@ -34,7 +34,7 @@ Round of Gambling: he is in every Round, antes from the Inn, takes his gambling 
 turn passes his place, and passes when the play would be illegal or he reveals nothing to
 play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
 """
-from ...core import changes, choices, decks, ops
+from ...core import changes, choices, decks
 from ...core.content import ACTION, CHEATING, GAMBLING, OTTO
 from ...core.frames import active_round, pop, push
 from ...core.ops import INN, POT, card, discard_card, draw_cards, emit, gain_gold
@@ -48,7 +48,9 @@ TRACK_MAX = 6
 MAX_PLAYERS = 6           # the rulebook adds him to two players; we allow up to 6 (R-OTTO-PLAYERS)
 FACTIONS = ("warrior", "rogue", "cleric", "wizard")
 REWARDS = ("gold", "cards")
-SOURCE = ops.OTTO_SEAT    # who a change he makes comes from (no seat: nobody hits back at him)
+#: Otto where a seat would be: a Drink's holder, a change's source, a card's target, a Round's
+#: controller. He is no seat, so nothing indexes `state.seats` with it (and nobody hits back at him).
+SOURCE = "otto"
 PLAY = "otto_play"        # his Cheating box on the stack, as a Cheating card (R-OTTO-CHEATING)
 
 #: who an Action box names: each player, or the player(s) with the most / least of something;
