@@ -79,7 +79,7 @@ def owner_seat(variant: str, n: int, character) -> int | None:
     Lackeys, digest §17.4), leaving the Boss's seat to a villain (R-BOSS-SEAT). None: the first
     free, where the variant's check refuses a non-villain (every seat is a Boss)."""
     rules = engine.VARIANTS.get(variant)
-    if character is None or character.alignment == "villain" or not hasattr(rules, "boss_seat"):
+    if character is None or character.alignment == "villain" or not is_boss_variant(variant):
         return None
     return next((i for i in range(n) if not rules.boss_seat(i, n)), None)
 
@@ -87,7 +87,7 @@ def owner_seat(variant: str, n: int, character) -> int | None:
 def every_seat_a_boss(variant: str, n: int) -> bool:
     """Whether no seat of the table is open to a hero (Two-Headed Boss Battle, Boss Versus Boss)."""
     rules = engine.VARIANTS.get(variant)
-    return hasattr(rules, "boss_seat") and all(rules.boss_seat(i, n) for i in range(n))
+    return is_boss_variant(variant) and all(rules.boss_seat(i, n) for i in range(n))
 
 
 def random_owner(variant: str, n: int, pool, seed=None) -> str:

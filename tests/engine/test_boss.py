@@ -327,3 +327,67 @@ def test_a_good_boss_pack_passes_the_check_with_a_boss_battle_playout():
                       {"do": "lose", "stat": "fortitude", "amount": 1, "who": "others"}, {"do": "unstoppable"}])
     assert check.check(doc, file="owner-daareka.json") == []
     assert [c.id for c in check._bosses(load_content([SAMPLERS[0], doc]), "owner-daareka")] == ["daareka"]
+
+
+# --- casting and seating: the variant's own points (core/variants.py) -------------------------
+
+BOSS_SEATS = {   # variant -> {seats: the Boss seats}
+    "boss-battle": {3: [0], 4: [0], 5: [0]},
+    "two-headed-boss-battle": {4: [0, 1, 2, 3], 6: [0, 1, 2, 3, 4, 5]},
+    "leaders-and-lackeys": {4: [0, 2], 6: [0, 2, 4], 8: [0, 2, 4, 6]},
+    "boss-versus-boss": {n: list(range(n)) for n in range(2, 6)},
+}
+
+
+def _pool(*ids):
+    characters = load_content(SAMPLERS).characters
+    return [characters[c] for c in ids]
+
+
+@pytest.mark.parametrize("name", ["base", "two-headed-dragon"])
+def test_a_game_without_bosses_casts_anyone_in_pool_order(name):
+    from games.engine import VARIANTS
+    rules = VARIANTS[name]
+    assert not rules.needs_villains
+    assert not any(rules.boss_seat(i, n) or rules.every_seat_a_boss(n) for n in range(2, 9) for i in range(n))
+    assert rules.owner_seat(4, _pool("zot")[0]) is None and rules.owner_seat(4, _pool("daareka")[0]) is None
+    assert rules.cast(3, _pool("zot", "fiona", "gerki", "deirdre")) == ["zot", "fiona", "gerki"]
+    assert rules.cast(6, _pool("zot", "fiona", "gerki", "deirdre")) == ["zot", "fiona", "gerki", "deirdre", "zot", "fiona"]
+    # the seats taken keep theirs; the others take the characters not taken, again and again
+    assert rules.cast(5, _pool("zot", "fiona", "gerki"), {1: "zot"}) == ["fiona", "zot", "gerki", "fiona", "gerki"]
+    assert rules.cast(2, _pool("daareka")) == ["daareka", "daareka"]      # no villain needed
+
+
+@pytest.mark.parametrize("name", sorted(BOSS_SEATS))
+def test_a_boss_variant_casts_villains_for_its_boss_seats(name):
+    from games.engine import VARIANTS
+    rules = VARIANTS[name]
+    assert rules.needs_villains
+    pool = _pool(*HEROES, *VILLAINS)
+    for n, seats in BOSS_SEATS[name].items():
+        assert [i for i in range(n) if rules.boss_seat(i, n)] == seats
+        assert rules.every_seat_a_boss(n) == (len(seats) == n)
+        cast = rules.cast(n, pool)
+        assert all(cast[i] in VILLAINS for i in seats), cast
+        assert len(set(cast)) == n or len(seats) > len(VILLAINS)      # each once while there are enough
+        assert [c for i, c in enumerate(cast) if i not in seats] == HEROES[:n - len(seats)]   # anyone, in pool order
+        taken = {seats[-1]: "vlazlo"}
+        again = rules.cast(n, pool, taken)
+        assert again[seats[-1]] == "vlazlo" and again.count("vlazlo") == 1
+        assert all(again[i] in VILLAINS for i in seats)
+        # more Boss seats than villains: a villain again rather than a hero
+        cast = rules.cast(n, _pool("zot", "daareka"))
+        assert all(cast[i] == "daareka" for i in seats) and cast.count("daareka") >= len(seats)
+    with pytest.raises(ValueError, match=f"^{rules.title} needs villains for its Bosses"):
+        rules.cast(min(BOSS_SEATS[name]), _pool(*HEROES))
+
+
+@pytest.mark.parametrize("name,hero_seat", [("boss-battle", 1), ("leaders-and-lackeys", 1),
+                                            ("two-headed-boss-battle", None), ("boss-versus-boss", None)])
+def test_a_boss_variant_seats_a_villain_owner_first_and_a_hero_where_no_boss_sits(name, hero_seat):
+    from games.engine import VARIANTS
+    rules = VARIANTS[name]
+    n = min(BOSS_SEATS[name])
+    assert rules.owner_seat(n, _pool("daareka")[0]) is None and rules.owner_seat(n, None) is None
+    assert rules.owner_seat(n, _pool("zot")[0]) == hero_seat
+
