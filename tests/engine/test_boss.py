@@ -2,6 +2,7 @@
 variant's set-up and numbers, who may be a Boss, Boss cards shuffled in from a pack, and random
 games of every variant with sampler and fixture packs keeping every invariant after every
 decision and refolding to the same hashes."""
+import ast
 import json
 import random
 from pathlib import Path
@@ -391,3 +392,57 @@ def test_a_boss_variant_seats_a_villain_owner_first_and_a_hero_where_no_boss_sit
     assert rules.owner_seat(n, _pool("daareka")[0]) is None and rules.owner_seat(n, None) is None
     assert rules.owner_seat(n, _pool("zot")[0]) == hero_seat
 
+
+BOSS_NAMES = ("boss-battle", "two-headed-boss-battle", "leaders-and-lackeys", "boss-versus-boss")
+
+
+#: The one place outside the engine that spells Boss variants' names: the lobby's list of games (data).
+LOBBY_LIST = "VARIANT_OFFERS"
+
+
+def tells_bosses_by_name(source: str) -> list[str]:
+    """"line: what" wherever `source` tells a Boss variant apart by name or by the engine's
+    module instead of asking the variant: `is_boss_variant`, an import of `variants.boss`,
+    `hasattr(..., "boss_seat")`, a Boss variant's name (`variant == "boss-battle"`, an argument)
+    anywhere but the lobby's list of games."""
+    tree = ast.parse(source)
+    listed = {id(n) for a in ast.walk(tree) if isinstance(a, ast.Assign)
+              and any(getattr(t, "id", None) == LOBBY_LIST for t in a.targets) for n in ast.walk(a.value)}
+    found = []
+    for node in ast.walk(tree):
+        if "is_boss_variant" in (getattr(node, "id", None), getattr(node, "attr", None), getattr(node, "name", None)):
+            found.append(f"{node.lineno}: is_boss_variant")
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").endswith("variants.boss"):
+            found.append(f"{node.lineno}: imports {node.module}")
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "hasattr" and any(
+                isinstance(a, ast.Constant) and a.value == "boss_seat" for a in node.args):
+            found.append(f"{node.lineno}: hasattr(..., 'boss_seat')")
+        elif isinstance(node, ast.Constant) and node.value in BOSS_NAMES and id(node) not in listed:
+            found.append(f"{node.lineno}: names {node.value!r}")
+    return found
+
+
+def test_boss_variant_names_are_all_registered():
+    from games.engine import VARIANTS
+    assert sorted(v.name for v in VARIANTS.values() if v.needs_villains) == sorted(BOSS_NAMES)
+
+
+def test_outside_the_engine_nothing_tells_a_boss_variant_by_its_name():
+    """The service, pages, bots and commands ask the variant (`needs_villains`, `boss_seat`,
+    `cast`, `owner_seat`...) and never tell a Boss variant by name or by the engine's module."""
+    games = ROOT / "games"
+    found = {str(p.relative_to(ROOT)): f for p in sorted(games.rglob("*.py"))
+             if (games / "engine") not in p.parents and (f := tells_bosses_by_name(p.read_text()))}
+    assert not found, found
+
+
+def test_the_check_for_names_finds_them():
+    source = ('from games.engine.variants.boss import is_boss_variant\n'
+              'if variant == "boss-battle" or v in ("base", "boss-versus-boss") or hasattr(r, "boss_seat"):\n'
+              '    run("leaders-and-lackeys", help="boss-battle and its family")\n'
+              'VARIANT_OFFERS = (("boss-battle", "Boss Battle"),)\n'
+              'bosses.is_boss_variant(v)\n')
+    assert sorted(tells_bosses_by_name(source)) == [
+        "1: imports games.engine.variants.boss", "1: is_boss_variant", "2: hasattr(..., 'boss_seat')",
+        "2: names 'boss-battle'", "2: names 'boss-versus-boss'", "3: names 'leaders-and-lackeys'",
+        "5: is_boss_variant"]

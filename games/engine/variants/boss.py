@@ -209,15 +209,6 @@ class BossVersusBoss(Bosses, Variant):
             _add_boss_cards(state, s)
 
 
-def is_boss_variant(variant: str) -> bool:
-    v = VARIANTS.get(variant)
-    return v is not None and v.needs_villains
-
-
-def cast(variant: str, n: int, pool) -> list[str]:
-    return VARIANTS[variant].cast(n, pool)
-
-
 def boss_info(state: State) -> list[dict]:
     """What the table shows of each Boss: hand size, Actions this turn and how many it played."""
     rules = VARIANTS.get(state.variant)
