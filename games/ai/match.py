@@ -21,7 +21,6 @@ from games import engine
 from games.ai import get_bot
 from games.ai.common import decision_seed
 
-CHARACTERS = tuple(engine.CHARACTERS)
 #: Decisions after which a game is abandoned (counted as a draw for nobody).
 MAX_DECISIONS = 5000
 

@@ -353,7 +353,8 @@ def test_a_game_without_bosses_casts_anyone_in_pool_order(name):
     assert not any(rules.boss_seat(i, n) or rules.every_seat_a_boss(n) for n in range(2, 9) for i in range(n))
     assert rules.owner_seat(4, _pool("zot")[0]) is None and rules.owner_seat(4, _pool("daareka")[0]) is None
     assert rules.cast(3, _pool("zot", "fiona", "gerki", "deirdre")) == ["zot", "fiona", "gerki"]
-    assert rules.cast(6, _pool("zot", "fiona", "gerki", "deirdre")) == ["zot", "fiona", "gerki", "deirdre", "zot", "fiona"]
+    assert rules.cast(6, _pool("zot", "fiona", "gerki", "deirdre")) == [
+        "zot", "fiona", "gerki", "deirdre", "zot", "fiona"]
     # the seats taken keep theirs; the others take the characters not taken, again and again
     assert rules.cast(5, _pool("zot", "fiona", "gerki"), {1: "zot"}) == ["fiona", "zot", "gerki", "fiona", "gerki"]
     assert rules.cast(2, _pool("daareka")) == ["daareka", "daareka"]      # no villain needed

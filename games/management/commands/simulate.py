@@ -165,7 +165,7 @@ class Command(BaseCommand):
             variant = "base"
         if table_options.get("dungeon_events"):
             content = with_dungeon_events(content)
-        if engine.VARIANTS[variant].needs_villains:       # Bosses are villains: the installed villain packs (docs/boss.md)
+        if engine.VARIANTS[variant].needs_villains:   # Bosses are villains: the installed villain packs (docs/boss.md)
             content = content_with_villains(content)
         if characters:
             players = len(characters)
