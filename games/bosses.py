@@ -1,16 +1,17 @@
 """The Boss Battle family around the engine (docs/boss.md): which installed packs a Boss table
-plays, which characters its AI seats take, and the sentence when a seat may not be a Boss.
+plays, and a table's characters cast from a shuffled pool.
 
-A Boss must be a villain, and the base game has none, so a table of a Boss variant plays
-the installed packs that define villains (the RDI 6 samplers, Nerodia's) and the installed
-`boss-cards` sampler, as a Dungeon Events table plays the `dungeon-events` pack.
+A Boss must be a villain, and the base game has none, so a table of a variant that
+`needs_villains` plays the installed packs that define villains (the RDI 6 samplers,
+Nerodia's) and the installed `boss-cards` sampler, as a Dungeon Events table plays the
+`dungeon-events` pack. Who is a Boss, who may sit where and who is cast for a seat are the
+variant's own (`games.engine.VARIANTS`: `boss_seat`, `check_character`, `owner_seat`, `cast`).
 """
 from __future__ import annotations
 
 import random
 
 from games import engine
-from games.engine.variants.boss import cast, is_boss_variant
 
 BOSS_CARDS = "boss-cards"
 
@@ -44,56 +45,17 @@ def content_with_villains(content: list[dict] | None) -> list[dict]:
 
 
 def ai_characters(variant: str, n: int, taken: dict[int, str], offered, seed=None) -> dict[int, str]:
-    """Characters for the free seats of a table (`taken`: index -> character already seated):
-    villains for Boss seats, anyone else elsewhere, each character once while there are enough."""
+    """Characters for the free seats of a table (`taken`: index -> character already seated),
+    the variant's cast from the shuffled `offered`: villains for Boss seats, anyone else
+    elsewhere, each character once while there are enough."""
     pool = list(offered)
     random.Random(seed).shuffle(pool)
-    if not is_boss_variant(variant):
-        free = [c.id for c in pool if c.id not in taken.values()] or [c.id for c in pool]
-        return {i: free[k % len(free)] for k, i in enumerate(i for i in range(n) if i not in taken)}
-    used = set(taken.values())
-    ordered = [c for c in pool if c.id not in used] + [c for c in pool if c.id in used]
-    full = cast(variant, n, ordered)
-    out, picked = {}, set(used)
-    rules = engine.VARIANTS[variant]
-    for i in range(n):
-        if i in taken:
-            continue
-        need_villain = rules.boss_seat(i, n)
-        fits = [c.id for c in ordered if (c.alignment == "villain" or not need_villain)]
-        fresh = [c for c in fits if c not in picked]
-        out[i] = (fresh or fits or [full[i]])[0]
-        picked.add(out[i])
-    return out
-
-
-def seat_problem(variant: str, index: int, n: int, character) -> str | None:
-    """The sentence refusing `character` at seat `index` of a table of `variant`, or None."""
-    rules = engine.VARIANTS.get(variant)
-    return rules.check_character(index, n, character) if rules else None
-
-
-def owner_seat(variant: str, n: int, character) -> int | None:
-    """Where the owner sits: a villain takes the first seat (a Boss, a Leader); anyone else the
-    first seat that is no Boss's (a Challenger in Boss Battle, Team A's Lackey in Leaders and
-    Lackeys, digest §17.4), leaving the Boss's seat to a villain (R-BOSS-SEAT). None: the first
-    free, where the variant's check refuses a non-villain (every seat is a Boss)."""
-    rules = engine.VARIANTS.get(variant)
-    if character is None or character.alignment == "villain" or not hasattr(rules, "boss_seat"):
-        return None
-    return next((i for i in range(n) if not rules.boss_seat(i, n)), None)
-
-
-def every_seat_a_boss(variant: str, n: int) -> bool:
-    """Whether no seat of the table is open to a hero (Two-Headed Boss Battle, Boss Versus Boss)."""
-    rules = engine.VARIANTS.get(variant)
-    return hasattr(rules, "boss_seat") and all(rules.boss_seat(i, n) for i in range(n))
+    full = engine.VARIANTS[variant].cast(n, pool, taken)
+    return {i: full[i] for i in range(n) if i not in taken}
 
 
 def random_owner(variant: str, n: int, pool, seed=None) -> str:
-    """"Random" as the owner's character at a Boss table: the engine's cast for the first seat
+    """"Random" as the owner's character at a Boss table: the variant's cast for the first seat
     (a villain, so the owner is a Boss or a Leader) from the shuffled pool; ValueError with the
     engine's sentence when there is no villain."""
-    pool = list(pool)
-    random.Random(seed).shuffle(pool)
-    return cast(variant, n, pool)[0]
+    return ai_characters(variant, n, {}, pool, seed)[0]

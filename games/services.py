@@ -22,7 +22,6 @@ from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections,
 
 from games import ai as bots
 from games import bosses, chain, engine, live_channels, quotas, redis_client, store
-from games.engine.variants.boss import is_boss_variant
 from games.engine.core.canonical import digest
 from games.engine.core.errors import SetupError
 from games.engine.core import table_setup
@@ -74,7 +73,7 @@ def table_create(*, owner, player_count: int, variant: str = "base", options: di
     chosen = options.get("packs", [])
     if not isinstance(chosen, list) or not all(isinstance(p, str) for p in chosen):
         raise ServiceError("options.packs is a list of installed pack ids, e.g. [\"daareka\"].", code="invalid_pack")
-    if is_boss_variant(variant) and content is None:
+    if engine.VARIANTS[variant].needs_villains and content is None:
         # A Boss is a villain and the base game has none: the table plays the villains' packs
         # and the Boss cards (docs/boss.md), as a Dungeon Events table plays their pack.
         chosen = chosen + bosses.villain_packs(chosen)
@@ -129,7 +128,8 @@ def seat_take(*, table_id: int, user, character: str, ai: bool = False, index: i
         elif index in taken:
             raise Conflict(f"Seat {index} is taken; choose a free seat.", code="seat_taken")
         content = engine.load_content(packs.content_for((table.options or {}).get("packs")))
-        problem = bosses.seat_problem(table.variant, index, table.player_count, content.characters[character])
+        rules = engine.VARIANTS.get(table.variant, engine.VARIANTS["base"])
+        problem = rules.check_character(index, table.player_count, content.characters[character])
         if problem:
             raise ServiceError(problem, code="boss_not_villain")
         _table_changed(table.pk)

@@ -29,7 +29,6 @@ from typing import Any, Callable, Iterable
 from games import engine
 from games.ai import BOTS, decision_seed, get_bot
 from games.ai.policies import Decision, Policy, greedy_policy, random_policy
-from games.engine.variants.boss import cast, is_boss_variant
 
 #: Decisions per game after which a game counts as an error (a loop or a stall).
 DEFAULT_MAX_DECISIONS = 20_000
@@ -128,16 +127,14 @@ def check_characters(characters: Iterable[str], content: list[dict] | None) -> N
 def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = None,
                content: list[dict] | None = None, variant: str = "base", options: dict | None = None) -> dict:
     """A setup for ``players`` seats of ``variant`` (the base game by default) playing
-    ``content`` (pack documents; the base game's when None). Characters cycle through a seeded shuffle of every character the content offers
-    (so with more seats than characters, characters repeat), unless named exactly."""
-    if characters is None and is_boss_variant(variant):     # villains for the Boss seats
+    ``content`` (pack documents; the base game's when None). Unless named exactly, characters
+    are the variant's cast from a seeded shuffle of every character the content offers: they
+    cycle through it (so with more seats than characters, characters repeat), and a Boss
+    variant gives its Boss seats villains."""
+    if characters is None:      # the variant's cast (villains for a Boss variant's Boss seats)
         pool = list(engine.load_content(content or [engine.BASE_PACK]).characters.values())
         random.Random(seed_hex).shuffle(pool)
-        characters = cast(variant, players, pool)
-    if characters is None:
-        pool = list(engine.load_content(content).characters) if content else list(engine.CHARACTERS)
-        random.Random(seed_hex).shuffle(pool)
-        characters = [pool[i % len(pool)] for i in range(players)]
+        characters = engine.VARIANTS.get(variant, engine.VARIANTS["base"]).cast(players, pool)
     setup = {
         "seats": [{"character": c} for c in characters],
         "seed": seed_hex,

@@ -3,8 +3,8 @@
 Seats alternate between the two bots (a, b, a, b...), the first seat swapping every game,
 and characters rotate, so neither bot keeps a seat or a character. In a team variant whole
 teams alternate (a, a, b, b...): each bot plays both seats of its teams; in Boss Battle one
-bot is the Boss and the other every Challenger (they share a mat), and the Boss seats are
-cast villains from the rotation, as a table casts them (games/bosses.py). A game won by
+bot is the Boss and the other every Challenger (they share a mat), and the variant casts the
+rotation onto the seats (villains for the Boss seats), as it does at a table. A game won by
 several seats (a tie, or a team) gives each winner's bot an equal share of one win. Games
 play the base game or `content` (pack documents: characters rotate through all of its
 characters), and `characters` seats exactly those at every table (in rotating order).
@@ -20,9 +20,7 @@ from dataclasses import dataclass, field
 from games import engine
 from games.ai import get_bot
 from games.ai.common import decision_seed
-from games.engine.variants.boss import cast, is_boss_variant
 
-CHARACTERS = tuple(engine.CHARACTERS)
 #: Decisions after which a game is abandoned (counted as a draw for nobody).
 MAX_DECISIONS = 5000
 
@@ -74,17 +72,18 @@ def seating(a: str, b: str, game: int, players: int, team_of=lambda seat: seat) 
 
 def cast_characters(variant: str, game: int, players: int, content: list | None, characters: tuple | None) -> list[str]:
     """The characters of one game: `characters` or the content's, rotating so both seatings of
-    a pair play the same ones; a Boss variant casts villains for its Boss seats from that
-    rotation, as a table does (games/bosses.py), and seats `characters` as given (a rotation
-    would put a Hero in a Boss seat; the bots swap sides every game anyway)."""
-    if characters and is_boss_variant(variant):
+    a pair play the same ones; the variant casts the content's rotation onto the seats
+    (villains for a Boss variant's Boss seats, as at a table), and a variant that needs
+    villains seats `characters` as given (a rotation would put a Hero in a Boss seat; the bots
+    swap sides every game anyway)."""
+    rules = engine.VARIANTS[variant]
+    if characters and rules.needs_villains:
         return list(characters)
-    if characters or not is_boss_variant(variant):
-        pool = tuple(characters or (engine.load_content(content).characters if content else CHARACTERS))
-        return [pool[(game // 2 + i) % len(pool)] for i in range(players)]
+    if characters:
+        return [characters[(game // 2 + i) % len(characters)] for i in range(players)]
     offered = list(engine.load_content(content or [engine.BASE_PACK]).characters.values())
     k = (game // 2) % len(offered)
-    return cast(variant, players, offered[k:] + offered[:k])
+    return rules.cast(players, offered[k:] + offered[:k])
 
 
 def play_one(a: str, b: str, game: int, players: int, seed: int, content: list | None = None,

@@ -236,7 +236,7 @@ def playout_problems(content, doc, *, file: str) -> list[dict]:
     if _adds(content, pid, "Dungeon Event"):        # with the table option on, at a table of the others
         runs.append([(table(n, 2 + n % 3), f"dungeon/{n}", {"dungeon_events": True}, "base") for n in range(PLAYOUTS)])
     for ch in _bosses(content, pid):                # only in a Boss's deck: that villain as the Boss
-        runs.append([([ch.id] + table(n, 2 + n % 3), f"boss/{ch.id}/{n}", None, "boss-battle")
+        runs.append([([ch.id] + table(n, 2 + n % 3), f"boss/{ch.id}/{n}", None, _lone_boss(3 + n % 3))
                      for n in range(PLAYOUTS)])
     if _adds(content, pid, "Otto"):                 # with the table option on, at two or three seats
         runs.append([(table(n, 2 + n % 2), f"otto/{n}", {"otto": True}, "base") for n in range(PLAYOUTS)])
@@ -254,6 +254,13 @@ def playout_problems(content, doc, *, file: str) -> list[dict]:
 
 def _adds(content, pid, card_type: str) -> bool:
     return any(c.type == card_type and c.pack == pid for c in content.cards.values())
+
+
+def _lone_boss(n: int) -> str:
+    """The variant whose one Boss is the first of `n` seats (Boss Battle): a villain's Boss
+    cards play there against anyone."""
+    return next(v.name for v in engine.VARIANTS.values()
+                if not v.check_seats(n) and [i for i in range(n) if v.boss_seat(i, n)] == [0])
 
 
 def _bosses(content, pid) -> list:

@@ -111,11 +111,11 @@ def _variant_offers(groups: list[dict]) -> dict:
     villains = characters.villains(groups)
     rows = []
     for value, label, title in VARIANT_OFFERS:
-        boss = bosses.is_boss_variant(value)
-        n = next((n for n in range(2, 9) if not engine.VARIANTS[value].check_seats(n)), 2) if boss else 0
+        rules = engine.VARIANTS[value]
+        n = next((n for n in range(2, 9) if not rules.check_seats(n)), 2)
         rows.append({"value": value, "label": label, "title": title,
-                     "refused": NO_VILLAIN if boss and not villains else "",
-                     "heroes": not boss or not bosses.every_seat_a_boss(value, n)})
+                     "refused": NO_VILLAIN if rules.needs_villains and not villains else "",
+                     "heroes": not rules.every_seat_a_boss(n)})
     # the player counts each game can be played with, from the engine's own check of the setup
     counts = {value: [n for n in range(2, 9) if not engine.VARIANTS[value].check_seats(n)]
               for value, _label, _title in VARIANT_OFFERS}
@@ -307,7 +307,7 @@ def _create_from_form(request, p) -> Table:
     ai_count = max(0, min(_int(p.get("ai_seats"), 0), table.player_count - 1))
     chosen = (table.options or {}).get("packs", chosen)     # a Boss table adds the villains' packs
     offered = registry.characters(chosen)
-    if bosses.is_boss_variant(table.variant):
+    if engine.VARIANTS[table.variant].needs_villains:
         _boss_seats(request, table, p.get("character"), ai_count, p.get("bot"))
         return table
     used = [_pick(p.get("character"), [], offered)]
@@ -320,16 +320,16 @@ def _create_from_form(request, p) -> Table:
 
 def _boss_seats(request, table, character: str | None, ai_count: int, bot) -> None:
     """The owner sits where its character fits (a villain is the Boss or Leader, a hero a
-    Challenger or Lackey, R-BOSS-SEAT); "Random" casts a villain for the first seat, as the
-    engine casts a Boss table; AI seats take villains for the Boss seats left and anyone
-    elsewhere (games/bosses.py)."""
+    Challenger or Lackey, R-BOSS-SEAT: the variant's `owner_seat`); "Random" is the variant's
+    cast for the first seat, a villain; AI seats take the variant's cast, villains for the Boss
+    seats left and anyone elsewhere, from the shuffled characters (games/bosses.py)."""
     content = engine.load_content(registry.content_for((table.options or {}).get("packs")))
     if character not in content.characters:
         try:
             character = bosses.random_owner(table.variant, table.player_count, content.characters.values())
         except ValueError as exc:
             raise ServiceError(str(exc), code="boss_not_villain") from None
-    index = bosses.owner_seat(table.variant, table.player_count, content.characters[character])
+    index = engine.VARIANTS[table.variant].owner_seat(table.player_count, content.characters[character])
     mine = services.seat_take(table_id=table.pk, user=request.user, character=character, index=index)
     try:
         wanted = bosses.ai_characters(table.variant, table.player_count, {mine.index: character},

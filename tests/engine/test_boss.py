@@ -2,6 +2,7 @@
 variant's set-up and numbers, who may be a Boss, Boss cards shuffled in from a pack, and random
 games of every variant with sampler and fixture packs keeping every invariant after every
 decision and refolding to the same hashes."""
+import ast
 import json
 import random
 from pathlib import Path
@@ -327,3 +328,122 @@ def test_a_good_boss_pack_passes_the_check_with_a_boss_battle_playout():
                       {"do": "lose", "stat": "fortitude", "amount": 1, "who": "others"}, {"do": "unstoppable"}])
     assert check.check(doc, file="owner-daareka.json") == []
     assert [c.id for c in check._bosses(load_content([SAMPLERS[0], doc]), "owner-daareka")] == ["daareka"]
+
+
+# --- casting and seating: the variant's own points (core/variants.py) -------------------------
+
+BOSS_SEATS = {   # variant -> {seats: the Boss seats}
+    "boss-battle": {3: [0], 4: [0], 5: [0]},
+    "two-headed-boss-battle": {4: [0, 1, 2, 3], 6: [0, 1, 2, 3, 4, 5]},
+    "leaders-and-lackeys": {4: [0, 2], 6: [0, 2, 4], 8: [0, 2, 4, 6]},
+    "boss-versus-boss": {n: list(range(n)) for n in range(2, 6)},
+}
+
+
+def _pool(*ids):
+    characters = load_content(SAMPLERS).characters
+    return [characters[c] for c in ids]
+
+
+@pytest.mark.parametrize("name", ["base", "two-headed-dragon"])
+def test_a_game_without_bosses_casts_anyone_in_pool_order(name):
+    from games.engine import VARIANTS
+    rules = VARIANTS[name]
+    assert not rules.needs_villains
+    assert not any(rules.boss_seat(i, n) or rules.every_seat_a_boss(n) for n in range(2, 9) for i in range(n))
+    assert rules.owner_seat(4, _pool("zot")[0]) is None and rules.owner_seat(4, _pool("daareka")[0]) is None
+    assert rules.cast(3, _pool("zot", "fiona", "gerki", "deirdre")) == ["zot", "fiona", "gerki"]
+    assert rules.cast(6, _pool("zot", "fiona", "gerki", "deirdre")) == [
+        "zot", "fiona", "gerki", "deirdre", "zot", "fiona"]
+    # the seats taken keep theirs; the others take the characters not taken, again and again
+    assert rules.cast(5, _pool("zot", "fiona", "gerki"), {1: "zot"}) == ["fiona", "zot", "gerki", "fiona", "gerki"]
+    assert rules.cast(2, _pool("daareka")) == ["daareka", "daareka"]      # no villain needed
+
+
+@pytest.mark.parametrize("name", sorted(BOSS_SEATS))
+def test_a_boss_variant_casts_villains_for_its_boss_seats(name):
+    from games.engine import VARIANTS
+    rules = VARIANTS[name]
+    assert rules.needs_villains
+    pool = _pool(*HEROES, *VILLAINS)
+    for n, seats in BOSS_SEATS[name].items():
+        assert [i for i in range(n) if rules.boss_seat(i, n)] == seats
+        assert rules.every_seat_a_boss(n) == (len(seats) == n)
+        cast = rules.cast(n, pool)
+        assert all(cast[i] in VILLAINS for i in seats), cast
+        assert len(set(cast)) == n or len(seats) > len(VILLAINS)      # each once while there are enough
+        assert [c for i, c in enumerate(cast) if i not in seats] == HEROES[:n - len(seats)]   # anyone, in pool order
+        taken = {seats[-1]: "vlazlo"}
+        again = rules.cast(n, pool, taken)
+        assert again[seats[-1]] == "vlazlo" and again.count("vlazlo") == 1
+        assert all(again[i] in VILLAINS for i in seats)
+        # more Boss seats than villains: a villain again rather than a hero
+        cast = rules.cast(n, _pool("zot", "daareka"))
+        assert all(cast[i] == "daareka" for i in seats) and cast.count("daareka") >= len(seats)
+    with pytest.raises(ValueError, match=f"^{rules.title} needs villains for its Bosses"):
+        rules.cast(min(BOSS_SEATS[name]), _pool(*HEROES))
+
+
+@pytest.mark.parametrize("name,hero_seat", [("boss-battle", 1), ("leaders-and-lackeys", 1),
+                                            ("two-headed-boss-battle", None), ("boss-versus-boss", None)])
+def test_a_boss_variant_seats_a_villain_owner_first_and_a_hero_where_no_boss_sits(name, hero_seat):
+    from games.engine import VARIANTS
+    rules = VARIANTS[name]
+    n = min(BOSS_SEATS[name])
+    assert rules.owner_seat(n, _pool("daareka")[0]) is None and rules.owner_seat(n, None) is None
+    assert rules.owner_seat(n, _pool("zot")[0]) == hero_seat
+
+
+BOSS_NAMES = ("boss-battle", "two-headed-boss-battle", "leaders-and-lackeys", "boss-versus-boss")
+
+
+#: The one place outside the engine that spells Boss variants' names: the lobby's list of games (data).
+LOBBY_LIST = "VARIANT_OFFERS"
+
+
+def tells_bosses_by_name(source: str) -> list[str]:
+    """"line: what" wherever `source` tells a Boss variant apart by name or by the engine's
+    module instead of asking the variant: `is_boss_variant`, an import of `variants.boss`,
+    `hasattr(..., "boss_seat")`, a Boss variant's name (`variant == "boss-battle"`, an argument)
+    anywhere but the lobby's list of games."""
+    tree = ast.parse(source)
+    listed = {id(n) for a in ast.walk(tree) if isinstance(a, ast.Assign)
+              and any(getattr(t, "id", None) == LOBBY_LIST for t in a.targets) for n in ast.walk(a.value)}
+    found = []
+    for node in ast.walk(tree):
+        if "is_boss_variant" in (getattr(node, "id", None), getattr(node, "attr", None), getattr(node, "name", None)):
+            found.append(f"{node.lineno}: is_boss_variant")
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").endswith("variants.boss"):
+            found.append(f"{node.lineno}: imports {node.module}")
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "hasattr" and any(
+                isinstance(a, ast.Constant) and a.value == "boss_seat" for a in node.args):
+            found.append(f"{node.lineno}: hasattr(..., 'boss_seat')")
+        elif isinstance(node, ast.Constant) and node.value in BOSS_NAMES and id(node) not in listed:
+            found.append(f"{node.lineno}: names {node.value!r}")
+    return found
+
+
+def test_boss_variant_names_are_all_registered():
+    from games.engine import VARIANTS
+    assert sorted(v.name for v in VARIANTS.values() if v.needs_villains) == sorted(BOSS_NAMES)
+
+
+def test_outside_the_engine_nothing_tells_a_boss_variant_by_its_name():
+    """The service, pages, bots and commands ask the variant (`needs_villains`, `boss_seat`,
+    `cast`, `owner_seat`...) and never tell a Boss variant by name or by the engine's module."""
+    games = ROOT / "games"
+    found = {str(p.relative_to(ROOT)): f for p in sorted(games.rglob("*.py"))
+             if (games / "engine") not in p.parents and (f := tells_bosses_by_name(p.read_text()))}
+    assert not found, found
+
+
+def test_the_check_for_names_finds_them():
+    source = ('from games.engine.variants.boss import is_boss_variant\n'
+              'if variant == "boss-battle" or v in ("base", "boss-versus-boss") or hasattr(r, "boss_seat"):\n'
+              '    run("leaders-and-lackeys", help="boss-battle and its family")\n'
+              'VARIANT_OFFERS = (("boss-battle", "Boss Battle"),)\n'
+              'bosses.is_boss_variant(v)\n')
+    assert sorted(tells_bosses_by_name(source)) == [
+        "1: imports games.engine.variants.boss", "1: is_boss_variant", "2: hasattr(..., 'boss_seat')",
+        "2: names 'boss-battle'", "2: names 'boss-versus-boss'", "3: names 'leaders-and-lackeys'",
+        "5: is_boss_variant"]

@@ -9,6 +9,12 @@ the team variants of `team_play.py`, registered when `games.engine` is imported)
     check_character(i, n, ch)       a sentence if seat i of n may not play character `ch`
     team_label(i, n)                what the lobby calls seat i's team ("" in an individual game)
     team_name(t)                    what the table calls team t ("Team A")
+    needs_villains                  whether some seat must be a villain (a Boss): such a table plays
+                                    the villains' packs
+    boss_seat(i, n)                 whether seat i of n is a Boss, cast from the villains
+    every_seat_a_boss(n)            whether no seat of n is open to a hero (from boss_seat)
+    cast(n, pool, taken)            characters for n seats from `pool`, keeping those `taken`
+    owner_seat(n, ch)               where a table's owner playing `ch` sits (None: the first free)
     value(state, seat, name)        the variant's hand size / Actions / Drinks per turn, or None
     mat_of(seat, n)                 which mat a seat plays with (a team shares one)
     starting_gold(n), setup(state)  Gold on each mat; anything else the variant deals
@@ -26,6 +32,8 @@ the team variants of `team_play.py`, registered when `games.engine` is imported)
     prompt(state, frame)            the prompt for a frame kind the variant added
     execute(state, decision, ctx)   carry out a decision type the variant added
 """
+from itertools import cycle
+
 from .seating import napping, next_living
 from .state import State
 
@@ -50,6 +58,31 @@ class Variant:
 
     def team_name(self, team: int) -> str:
         return f"Team {'ABCD'[team % 4]}"
+
+    #: Whether some seat must be a villain (a Boss): the base game has none, so a table of
+    #: the variant plays the installed villains' packs (games/bosses.py).
+    needs_villains = False
+
+    def boss_seat(self, seat: int, n: int) -> bool:
+        """Whether seat `seat` of `n` is a Boss, cast from the villains."""
+        return False
+
+    def every_seat_a_boss(self, n: int) -> bool:
+        """Whether no seat of `n` is open to a hero."""
+        return all(self.boss_seat(i, n) for i in range(n))
+
+    def cast(self, n: int, pool, taken: dict[int, str] | None = None) -> list[str]:
+        """Characters for `n` seats from `pool` (Character objects, in the order given): the
+        seats in `taken` (seat -> character id) keep theirs, the others take the characters
+        not taken in pool order, from the start again once each has a seat."""
+        taken = taken or {}
+        ids = [c.id for c in pool]
+        free = cycle([c for c in ids if c not in taken.values()] or ids)
+        return [taken[i] if i in taken else next(free) for i in range(n)]
+
+    def owner_seat(self, n: int, character) -> int | None:
+        """Where the owner of a table playing `character` sits; None: the first free seat."""
+        return None
 
     def value(self, state: State, seat: int, name: str) -> int | None:
         """The number a value hook point (`hooks.DEFAULTS`) starts from for this seat, where the

@@ -11,6 +11,10 @@ team rules of `team_play.py` (docs/boss.md).
   003:849]. Content without such a deck plays the Boss with its Character Deck alone.
 - **Numbers**: the variant's `value` says a seat's hand size, Actions and Drinks per turn; a
   character's own hook for the number still wins (hooks.value).
+- **Casting** (`Bosses`, every variant's points of `variants.py`): the variant `needs_villains`,
+  so a table of it plays the villains' packs; `cast` gives its Boss seats villains and the rest
+  anyone (a table's AI seats, `simulate`, `tournament`), and `owner_seat` seats a hero owner
+  where no Boss sits. The service, pages, bots and commands ask these and name no variant.
 """
 from ..core import hooks
 from ..core.content import of
@@ -45,15 +49,50 @@ def _villain_only(variant: str, seat: int, character) -> str | None:
             f"{character.name} is not one (choose one of the RDI 6 villains or Nerodia).")
 
 
-class ShowsBosses:
-    """Every Boss variant shows each Boss's hand size and Actions to the whole table."""
+class Bosses:
+    """What every Boss variant shares: villains in its Boss seats (`boss_seat`, which each
+    variant says), cast from a pool and refused a hero with a sentence; the owner's seat; each
+    Boss's hand size and Actions shown to the whole table."""
+    needs_villains = True
+
+    def check_character(self, seat: int, n: int, character) -> str | None:
+        return _villain_only(self.title, seat, character) if self.boss_seat(seat, n) else None
+
+    def cast(self, n: int, pool, taken: dict[int, str] | None = None) -> list[str]:
+        """Villains for the Boss seats, anyone for the rest, each once while there are enough
+        (those not `taken` first, in pool order); the seats in `taken` keep theirs. Raises
+        ValueError with a sentence when the pool has no villain at all."""
+        taken = taken or {}
+        pool = list(pool)
+        if not any(c.alignment == "villain" for c in pool):
+            raise ValueError(f"{self.title} needs villains for its Bosses: add the RDI 6 packs or Nerodia's.")
+        used = set(taken.values())
+        ordered = [c for c in pool if c.id not in used] + [c for c in pool if c.id in used]
+        out, picked = [], set(used)
+        for i in range(n):
+            if i in taken:
+                out.append(taken[i])
+                continue
+            fits = [c.id for c in ordered if c.alignment == "villain" or not self.boss_seat(i, n)]
+            out.append(([c for c in fits if c not in picked] or fits)[0])
+            picked.add(out[-1])
+        return out
+
+    def owner_seat(self, n: int, character) -> int | None:
+        """A villain takes the first seat (a Boss, a Leader); anyone else the first seat that is
+        no Boss's (a Challenger in Boss Battle, Team A's Lackey in Leaders and Lackeys, digest
+        §17.4), leaving the Boss's seat to a villain (R-BOSS-SEAT). None: the first free, where
+        `check_character` refuses a non-villain (every seat is a Boss)."""
+        if character is None or character.alignment == "villain":
+            return None
+        return next((i for i in range(n) if not self.boss_seat(i, n)), None)
 
     def table_view(self, state: State) -> dict:
         bosses = boss_info(state)
         return {"bosses": bosses} if bosses else {}
 
 
-class BossBattle(ShowsBosses, TeamVariant):
+class BossBattle(Bosses, TeamVariant):
     """Boss Battle [001:1819-2000; 003:829-887]: seat 0 is the Boss, a team of one; seats 1.. are
     2-4 Challengers sharing one mat. X = the number of Challengers."""
     name = "boss-battle"
@@ -67,9 +106,6 @@ class BossBattle(ShowsBosses, TeamVariant):
 
     def boss_seat(self, seat: int, n: int) -> bool:
         return seat == 0
-
-    def check_character(self, seat: int, n: int, character) -> str | None:
-        return _villain_only(self.title, seat, character) if self.boss_seat(seat, n) else None
 
     def mat_of(self, seat: int, n: int) -> int:
         return 0 if seat == 0 else 1
@@ -109,7 +145,7 @@ class BossBattle(ShowsBosses, TeamVariant):
         super().finish_part(state, nxt)
 
 
-class BossDecks(ShowsBosses, TwoHeadedDragon):
+class BossDecks(Bosses, TwoHeadedDragon):
     """Two-Headed Boss Battle [001:2002-2013; 003:889-899]: Two-Headed Dragon with every player
     a Boss: Boss Setup with a hand of 7, 2 Potions per team, the team orders 2 Drinks."""
     name = "two-headed-boss-battle"
@@ -122,9 +158,6 @@ class BossDecks(ShowsBosses, TwoHeadedDragon):
 
     def boss_seat(self, seat: int, n: int) -> bool:
         return True
-
-    def check_character(self, seat: int, n: int, character) -> str | None:
-        return _villain_only(self.title, seat, character) if self.boss_seat(seat, n) else None
 
     def setup(self, state: State) -> None:
         super().setup(state)
@@ -152,7 +185,7 @@ class LeadersAndLackeys(BossDecks):
         return f"{'Leader' if self.boss_seat(seat, n) else 'Lackey'} · Team {'ABCD'[seat // 2]}"
 
 
-class BossVersusBoss(ShowsBosses, Variant):
+class BossVersusBoss(Bosses, Variant):
     """Boss Versus Boss [001:1933-1953]: an individual game in which everyone plays a Boss deck
     with a hand of 7, no Potions, no Champions. Gold and the Actions and Drinks per turn are
     the open points of §17.5 (R-BOSS-VS-BOSS): 10 Gold each as Boss Setup says, and the
@@ -168,9 +201,6 @@ class BossVersusBoss(ShowsBosses, Variant):
     def boss_seat(self, seat: int, n: int) -> bool:
         return True
 
-    def check_character(self, seat: int, n: int, character) -> str | None:
-        return _villain_only(self.title, seat, character)
-
     def starting_gold(self, n: int) -> int:
         return 10
 
@@ -179,30 +209,9 @@ class BossVersusBoss(ShowsBosses, Variant):
             _add_boss_cards(state, s)
 
 
-def is_boss_variant(variant: str) -> bool:
-    return hasattr(VARIANTS.get(variant), "boss_seat")
-
-
-def cast(variant: str, n: int, pool) -> list[str]:
-    """Characters for `n` seats of `variant` from `pool` (Character objects) in the order given:
-    villains for the Boss seats, anyone for the rest, each once while there are enough.
-    Raises ValueError with a sentence when the content has no villain at all."""
-    rules = VARIANTS[variant]
-    villains = [c.id for c in pool if c.alignment == "villain"]
-    if not villains:
-        raise ValueError(f"{rules.title} needs villains for its Bosses: add the RDI 6 packs or Nerodia's.")
-    out, used = [], []
-    for i in range(n):
-        want = villains if rules.boss_seat(i, n) else [c.id for c in pool]
-        free = [c for c in want if c not in used] or want
-        out.append(free[0])
-        used.append(free[0])
-    return out
-
-
 def boss_info(state: State) -> list[dict]:
     """What the table shows of each Boss: hand size, Actions this turn and how many it played."""
-    rules = _variant(state)
+    rules = VARIANTS.get(state.variant)
     if rules is None:
         return []
     n = len(state.seats)
@@ -216,11 +225,6 @@ def boss_info(state: State) -> list[dict]:
                     "drinks": hooks.value(state, s, "drinks_per_turn"),
                     "played": state.counts.get("actions", 0) if mine and state.phase == "action" else None})
     return out
-
-
-def _variant(state: State):
-    v = VARIANTS.get(state.variant)
-    return v if hasattr(v, "boss_seat") else None
 
 
 register(BossBattle())

@@ -26,7 +26,6 @@ from tqdm import tqdm
 
 from games import engine
 from games.bosses import content_with_villains
-from games.engine.variants.boss import is_boss_variant
 from games.simulation import DEFAULT_MAX_DECISIONS, content_from_files, policy_names, simulate
 
 
@@ -166,7 +165,7 @@ class Command(BaseCommand):
             variant = "base"
         if table_options.get("dungeon_events"):
             content = with_dungeon_events(content)
-        if is_boss_variant(variant):       # Bosses are villains: the installed villain packs (docs/boss.md)
+        if engine.VARIANTS[variant].needs_villains:   # Bosses are villains: the installed villain packs (docs/boss.md)
             content = content_with_villains(content)
         if characters:
             players = len(characters)

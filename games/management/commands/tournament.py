@@ -21,7 +21,6 @@ from games.ai import BOTS, get_bot
 from games.ai.ladder import SIZES, play_ladder
 from games.ai.match import play_match
 from games.bosses import content_with_villains
-from games.engine.variants.boss import cast, is_boss_variant
 from games.management.commands.simulate import content_option, installed_content_for, split
 from games.simulation import check_characters
 
@@ -64,7 +63,7 @@ class Command(BaseCommand):
         if a == b:
             raise CommandError("Choose two different bots.")
         content = content_option(packs)
-        if is_boss_variant(variant):          # Bosses are villains: the installed villain packs (docs/boss.md)
+        if engine.VARIANTS[variant].needs_villains:   # Bosses are villains: the installed villain packs (docs/boss.md)
             content = content_with_villains(content)
         characters = split(characters) or None
         if characters:
@@ -108,9 +107,9 @@ class Command(BaseCommand):
             problem = engine.VARIANTS[variant].check_character(seat, players, offered[name])
             if problem:
                 return f"--characters: {problem}"
-        if is_boss_variant(variant) and not characters:
+        if not characters:          # a Boss variant's cast needs a villain
             try:
-                cast(variant, players, list(offered.values()))
+                engine.VARIANTS[variant].cast(players, list(offered.values()))
             except ValueError as exc:
                 return str(exc)
         return None
