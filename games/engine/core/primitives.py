@@ -155,33 +155,17 @@ register("give_token", "Move `amount` of the player's `supply` token to the seat
 register("return_token", "The seats named by `who` return `amount` of their `token` to the player's `supply` (as "
          "many as they hold); `per_fortitude_lost`: one per Fortitude each actually lost to this card instead.",
          {"token": _name, "supply": _name}, {"amount": _nat, "who": _enum(*WHO), "per_fortitude_lost": _bool})
-register("offer_purchase", "The player may buy the top card of any of its `zones` for `cost` of `token`, one at a "
-         "time, into its hand (Vlazlo's form cards); `limit`: at most that many; `must`: it may not stop before; "
-         "`then_draw`: afterwards it draws up to its hand size (Vlazlo's free form card at setup).",
-         {"zones": _names, "token": _name, "cost": _nat}, {"limit": _nat, "must": _bool, "then_draw": _bool})
 register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
          {"zone": _name})
 
 
-# --- Treasure and Drunken Chi (treasure.py, chi.py) -------------------------------------------
-register("get_treasure", "The player Gets Treasure from shared zone `zone` (default treasure): reveal the top card; a "
-         "Curse is followed at once, else the player equips it or discards it. `reshuffle` (default true): an empty "
-         "deck is reshuffled from its discard pile first.", optional={"zone": _name, "reshuffle": _bool})
-register("at_level", "Level-dependent: `then` runs if the player's Level (its equipped Treasure) is `level` or more "
-         "when the card resolves, else `else` (if given).", {"level": _nat, "then": _steps_list},
-         {"else": _steps_list})
-register("may_gain_token", "The player may gain `amount` of token `token` (it is asked; Zakhan's Drunken Chi).",
-         {"token": _name, "amount": _nat})
-register("draw_to_zone", "The player moves the top `amount` cards of its zone `from` to its zone `to` (Lizwick's Items); "
-         "a card with timing `immediate` is resolved at once instead, as a card of the player's.",
-         {"from": _name, "to": _name, "amount": _nat})
-register("end_turn", "The player's turn ends now: it skips its remaining phases, plays no card and Ignores every "
-         "effect for the rest of the turn (\"Needle of Sleeping\").")
-register("drop_treasure", "The equipped Treasure of the hook's seat (the `target` of a hook for any seat, else the "
-         "player) goes to the Treasure discard pile (when it leaves the game).")
+#: Steps nested inside a step: primitive -> its parameters that hold lists of steps (registered
+#: with the primitive: Treasure's `at_level`).
+NESTED: dict[str, tuple] = {}
 
-#: Steps nested inside a step: primitive -> its parameters that hold lists of steps.
-NESTED = {"at_level": ("then", "else")}
+#: primitive -> fn(step) -> the steps a card that starts with it reads as for its one-word
+#: summary (Treasure's `at_level`: its effect below the Level).
+SUMMARY_AS: dict = {}
 
 #: Steps that are a card's cost, paid as it is played (costs.py): not what the card does.
 COSTS = ("spend_token",)
@@ -235,9 +219,9 @@ def summary(card) -> str:
     steps = [s for s in card.steps if s["do"] not in COSTS] if any(s["do"] in COSTS for s in card.steps) else card.steps
     if not steps:
         return ""
-    if steps[0]["do"] == "at_level":         # read as its base effect (below the Level)
-        first = steps[0]
-        return summary(replace(card, steps=tuple(first.get("else") or first["then"]) + tuple(steps[1:])))
+    read_as = SUMMARY_AS.get(steps[0]["do"])
+    if read_as is not None:
+        return summary(replace(card, steps=tuple(read_as(steps[0])) + tuple(steps[1:])))
     dos = [s["do"] for s in steps]
     first = steps[0]
     if dos[0] == "lose":

@@ -21,6 +21,7 @@ from ..core.ops import change_token, discard_card, emit, take_from_hand
 from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
+from ..core.primitives import _name, _nat, register
 
 
 def _defs(state: State) -> dict:
@@ -141,4 +142,6 @@ class DrunkenChi(extensions.Mechanic):
 extensions.register_mechanic(DrunkenChi())
 extensions.FRAMES["token_offer"] = offer_prompt
 extensions.DECISIONS.update(gain_token=take, decline=decline, calm=calm)
+register("may_gain_token", "The player may gain `amount` of token `token` (it is asked; Zakhan's Drunken Chi).",
+         {"token": _name, "amount": _nat})
 behaviour("may_gain_token", run=lambda s, fr, st: offer(s, fr["seat"], st["token"], st["amount"]))

@@ -10,6 +10,7 @@ from ..core.ops import change_token, emit, refill_hand
 from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
+from ..core.primitives import _bool, _name, _names, _nat, register
 
 
 def offer(state: State, seat: int, zones: list, token: str, cost: int, limit=None, must=False,
@@ -61,5 +62,9 @@ def prompt(state: State, fr: dict):
 extensions.FRAMES["offer"] = prompt
 extensions.DECISIONS["buy"] = lambda state, d, fr: buy(state, fr, d["zone"])
 extensions.PASSES["buy"] = lambda state, fr: close(state)
+register("offer_purchase", "The player may buy the top card of any of its `zones` for `cost` of `token`, one at a "
+         "time, into its hand (Vlazlo's form cards); `limit`: at most that many; `must`: it may not stop before; "
+         "`then_draw`: afterwards it draws up to its hand size (Vlazlo's free form card at setup).",
+         {"zones": _names, "token": _name, "cost": _nat}, {"limit": _nat, "must": _bool, "then_draw": _bool})
 behaviour("offer_purchase", run=lambda s, fr, st: offer(s, fr["seat"], st["zones"], st["token"], st["cost"], st.get("limit"),
                                                         st.get("must", False), st.get("then_draw", False)))

@@ -27,6 +27,7 @@ from ..core.ops import card, emit
 from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import BEHAVIOUR, behaviour, step_args
+from ..core.primitives import NESTED, SUMMARY_AS, _bool, _name, _nat, _steps_list, register
 
 HANDS = ("1 hand", "2 hand")
 
@@ -183,6 +184,16 @@ extensions.register_mechanic(Treasure())
 extensions.FRAMES["treasure"] = prompt
 extensions.FRAME_CARDS["treasure"] = lambda fr: [fr["card"]]     # the Treasure revealed
 extensions.DECISIONS.update(equip=equip, discard_treasure=discard_revealed)
+register("get_treasure", "The player Gets Treasure from shared zone `zone` (default treasure): reveal the top card; a "
+         "Curse is followed at once, else the player equips it or discards it. `reshuffle` (default true): an empty "
+         "deck is reshuffled from its discard pile first.", optional={"zone": _name, "reshuffle": _bool})
+register("at_level", "Level-dependent: `then` runs if the player's Level (its equipped Treasure) is `level` or more "
+         "when the card resolves, else `else` (if given).", {"level": _nat, "then": _steps_list},
+         {"else": _steps_list})
+register("drop_treasure", "The equipped Treasure of the hook's seat (the `target` of a hook for any seat, else the "
+         "player) goes to the Treasure discard pile (when it leaves the game).")
+NESTED["at_level"] = ("then", "else")
+SUMMARY_AS["at_level"] = lambda step: step.get("else") or step["then"]      # read as its base effect, below the Level
 behaviour("get_treasure", run=lambda s, fr, st: get(s, fr["seat"], st.get("zone", "treasure"), st.get("reshuffle", True)))
 behaviour("at_level", run=_run_at_level, args=_args_at_level, affects=_affects_at_level, payers=_payers_at_level)
 behaviour("drop_treasure", run=lambda s, fr, st: drop_all(s, fr["args"].get("target", fr["seat"])))
