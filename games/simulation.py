@@ -132,7 +132,8 @@ def make_setup(players: int, seed_hex: str, characters: Iterable[str] | None = N
     cycle through it (so with more seats than characters, characters repeat), and a Boss
     variant gives its Boss seats villains."""
     if characters is None:      # the variant's cast (villains for a Boss variant's Boss seats)
-        pool = list(engine.load_content(content or [engine.BASE_PACK]).characters.values())
+        catalogue = engine.load_content(content) if content else engine.content_of("")     # the base game's, loaded once
+        pool = list(catalogue.characters.values())
         random.Random(seed_hex).shuffle(pool)
         characters = engine.VARIANTS.get(variant, engine.VARIANTS["base"]).cast(players, pool)
     setup = {

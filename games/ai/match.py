@@ -81,7 +81,8 @@ def cast_characters(variant: str, game: int, players: int, content: list | None,
         return list(characters)
     if characters:
         return [characters[(game // 2 + i) % len(characters)] for i in range(players)]
-    offered = list(engine.load_content(content or [engine.BASE_PACK]).characters.values())
+    catalogue = engine.load_content(content) if content else engine.content_of("")     # the base game's, loaded once
+    offered = list(catalogue.characters.values())
     k = (game // 2) % len(offered)
     return rules.cast(players, offered[k:] + offered[:k])
 

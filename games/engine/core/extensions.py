@@ -1,4 +1,4 @@
-"""Table options, and the frames and decisions that modules outside the core add.
+"""The core's plug-in points: table options, mechanics, and the frames and decisions plug-ins add.
 
 A **table option** is a rule a table switches on in `setup["options"]` (`{"dungeon_events":
 true}`) that combines with any variant, so it cannot be a variant itself. It subclasses
@@ -133,6 +133,23 @@ class TableOption:
 
     def in_round(self, state: State, rnd: dict):
         return None
+
+    # Asked only of the option that owns the participant (`participant`), so an option with
+    # participants answers each of these.
+    def drink_portion(self, state: State, fr: dict, p: dict) -> None:
+        raise NotImplementedError(f"{self.name} brings a participant and must say how he drinks")
+
+    def start_event(self, state: State, fr_event: dict) -> None:
+        raise NotImplementedError(f"{self.name} brings a participant and must say how his Drink Event starts")
+
+    def contest_reveal(self, state: State, fr: dict) -> None:
+        raise NotImplementedError(f"{self.name} brings a participant and must say how he reveals in a contest")
+
+    def contest_pays(self, state: State, payer, winner) -> None:
+        raise NotImplementedError(f"{self.name} brings a participant and must say how he pays a contest")
+
+    def portion_pays(self, state: State, fr: dict, amount: int) -> None:
+        raise NotImplementedError(f"{self.name} brings a participant and must say how he pays for his portion")
 
 
 class Mechanic:
