@@ -142,9 +142,8 @@ def start_event(state: State, fr_event: dict) -> None:
     the teams choose their Champions first, and only they take part (§15.5)."""
     if variants.of(state).champions(state, fr_event, fr_event["seat"]):
         return                                  # a Champion choice is on top; the event waits for it
-    other = extensions.participant(state, fr_event["seat"])
-    if other is not None:
-        other.start_event(state, fr_event)      # Otto turned it over on his Drink phase
+    if fr_event["seat"].__class__ is not int:      # an option's participant turned it over (Otto, his Drink phase)
+        extensions.participant(state, fr_event["seat"]).start_event(state, fr_event)
         return
     pop(state)
     seat = fr_event["seat"]
@@ -176,9 +175,8 @@ def _contest_round(state: State, contest: dict) -> None:
     fr = {"f": "drink", "mode": "contest", "contest": contest["id"], "revealer": contest["revealer"],
           "reveals": [], "portions": [], "extra": []}
     for s in contest["tied"]:
-        other = extensions.participant(state, s)
-        if other is not None:
-            other.contest_reveal(state, fr)     # Otto reveals too
+        if s.__class__ is not int:          # an option's participant reveals too (Otto)
+            extensions.participant(state, s).contest_reveal(state, fr)
             continue
         k = _from_deck(state, s, skip_events=False, reveals=fr["reveals"])
         if k is not None:
@@ -216,9 +214,9 @@ def contest_step(state: State, contest: dict) -> None:
     winner = tied[0]
     emit(state, "contest_won", seat=winner, score=best)
     for s in contest["players"]:
-        other = extensions.participant(state, s) or extensions.participant(state, winner)
-        if other is not None and s != winner:
-            other.contest_pays(state, s, winner)    # Otto pays with the Inn's Gold, and is paid to the Inn
+        other = s if s.__class__ is not int else winner if winner.__class__ is not int else None
+        if other is not None and s != winner:       # Otto pays with the Inn's Gold, and is paid to the Inn
+            extensions.participant(state, other).contest_pays(state, s, winner)
         elif s != winner and not state.seats[s].out:
             pay(state, s, 1, winner, reason="drinking_contest")
 

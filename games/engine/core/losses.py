@@ -10,9 +10,16 @@ from .ops import INN, emit, pay
 from .state import State
 
 
+#: content id -> whether anything beyond Alcohol Content can pass a seat out (a fact of the
+#: content, asked at every safe point).
+_COUNTS: dict = {}
+
+
 def in_danger(state: State) -> list[int]:
     out = []
-    drunk = extensions.counts_drunkenness(state)    # most games have no Drunken Chi: Alcohol Content alone
+    drunk = _COUNTS.get(state.content)           # most games have no Drunken Chi: Alcohol Content alone
+    if drunk is None:
+        drunk = _COUNTS[state.content] = extensions.counts_drunkenness(state)
     for i, s in enumerate(state.seats):
         m = s.m
         if not s.out and ((passing_out(state, i) if drunk else m.alcohol >= m.fortitude) or m.gold <= 0):

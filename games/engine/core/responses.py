@@ -194,6 +194,15 @@ def _add(out, state, seat, cid, c, ctx, allowed, answering, prof) -> None:
             out.append({"seat": seat, "type": "play", "card": cid, **a})
 
 
+def _stands_in(c) -> bool:
+    """Whether card `c` may pick a stand-in (a Minion) for its target: a fact of the card, kept on
+    it like `_profile` (asked for every card on offer)."""
+    got = c.__dict__.get("_stands_in")
+    if got is None:
+        got = c.__dict__["_stands_in"] = extensions.stands_in(c)
+    return got
+
+
 def play_args(state: State, seat: int, c, ctx, prof=None) -> list[dict]:
     """Every set of arguments (its target, what its steps need) with which `seat` may play
     card `c` in `ctx`, whether or not its timing allows it now: what a card played as though
@@ -209,11 +218,11 @@ def play_args(state: State, seat: int, c, ctx, prof=None) -> list[dict]:
         targets = TARGET[target](state, seat, ctx)
         if target == "other" and state.options:
             targets = list(targets) + extensions.targets(state, seat, c)    # Otto, no seat, is "another player" too
-        if target == "other" and extensions.stands_in(c):
+        if target == "other" and _stands_in(c):
             # A card that makes another player lose Fortitude, or redirects it, may pick a
             # Minion instead [001:1155-1158].
             targets = list(targets) + [{"target_minion": m} for m in extensions.stand_ins(state, seat)]
-        elif target == "source" and "minion" in ctx[1] and extensions.stands_in(c):
+        elif target == "source" and "minion" in ctx[1] and _stands_in(c):
             # Hurt by a Minion: hit back at its owner or at the Minion [001:1184-1188].
             targets = list(targets) + [{"target_minion": m} for m in extensions.stand_ins(state, seat)
                                        if m == ctx[1]["minion"]]

@@ -165,14 +165,9 @@ behaviour("pay", run=_run_pay, affects=_affects_stat, payers=_pay_payers)
 
 # --- answering cards (digest §7, §8) ------------------------------------------------------
 
-def _card_like(ctx, name):
-    """The card a response answers, or a frame that counts as one for step `name` (a table
-    option's: Otto's boxes, `interpreter.counts_as_card`)."""
-    return top_card(ctx) or (ctx[1] if top_frame_kind(ctx) in AS_CARD.get(name, ()) else None)
-
-
 def _args_negate(state, seat, card, step, ctx, chosen):
-    fr = _card_like(ctx, "negate")
+    # the card answered, or a frame that counts as one (a table option's: interpreter.counts_as_card)
+    fr = top_card(ctx) or (ctx[1] if top_frame_kind(ctx) in AS_CARD.get("negate", ()) else None)
     if not fr or fr["type"] not in step["types"] or unstoppable(state, fr):
         return []
     if step.get("spare_negates") and any(s["do"] in ("negate", "negate_drink_change") for s in card_of(state, fr).steps):
@@ -492,7 +487,7 @@ def _run_leave(state, fr, step):
 
 
 def _args_catch_cheater(state, seat, card, step, ctx, chosen):
-    fr = _card_like(ctx, "catch_cheater")
+    fr = top_card(ctx) or (ctx[1] if top_frame_kind(ctx) in AS_CARD.get("catch_cheater", ()) else None)
     rnd = active_round(state)
     ok = (fr and rnd and fr["type"] == "Cheating" and (fr["seat"].__class__ is not int or not same_team(state, fr["seat"], seat))
           and seat in rnd["participants"])

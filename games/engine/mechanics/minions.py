@@ -111,8 +111,7 @@ class Minions(extensions.Mechanic):
     stand_ins = staticmethod(targets)
     stands_in = staticmethod(hurts_target)
 
-    def still_acting(self, state: State, seat: int, cid: int) -> bool:
-        return bool(unused(state, seat, exclude=cid))
+    still_acting = staticmethod(lambda state, seat, cid: bool(unused(state, seat, exclude=cid)))
 
     def stand_in_hurt(self, state: State, seat: int, cid: int) -> None:
         hurt(state, {"seat": seat}, cid)
