@@ -478,7 +478,7 @@ def _score_pick(t: Scoring, d: Decision) -> float:
         if option == "fortitude":
             return 2 + t.worth(margin - 2) - t.worth(margin) if t.mine["fortitude"] > 2 else -9
         return 1.9 + t.worth(margin - 2) - t.worth(margin)
-    if kind == "brawler":                      # aimed as though she played it (steps._run_start_brawl)
+    if kind == "brawler":                      # aimed as though she played it (engine mechanics/brawl.py)
         brawler = (t.top or {}).get("card") or {}
         return _score_play(t, {"seat": d["seat"], "type": "play", "card": brawler.get("id"), **d["option"]})
     if kind == "brew":

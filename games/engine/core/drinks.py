@@ -214,10 +214,12 @@ def contest_step(state: State, contest: dict) -> None:
     winner = tied[0]
     emit(state, "contest_won", seat=winner, score=best)
     for s in contest["players"]:
-        other = s if s.__class__ is not int else winner if winner.__class__ is not int else None
-        if other is not None and s != winner:       # Otto pays with the Inn's Gold, and is paid to the Inn
+        if s == winner:
+            continue
+        other = s if s.__class__ is not int else winner      # a participant with no seat (Otto) in the pair?
+        if other.__class__ is not int:              # he pays with the Inn's Gold, and is paid to the Inn
             extensions.participant(state, other).contest_pays(state, s, winner)
-        elif s != winner and not state.seats[s].out:
+        elif not state.seats[s].out:
             pay(state, s, 1, winner, reason="drinking_contest")
 
 

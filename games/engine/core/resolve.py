@@ -1,7 +1,7 @@
 """Playing a card and resolving it: a card's steps run in order, then its riders.
 
 `play()` moves the card from hand onto the stack; `resolve_card()` runs when its window
-closes unanswered. What each step does lives in `steps.BEHAVIOUR`.
+closes unanswered. What each step does lives in `interpreter.BEHAVIOUR`.
 """
 from . import hooks, variants
 from .content import of

@@ -3,7 +3,7 @@
 `prompts()` offers exactly what these functions enumerate and `apply()` accepts nothing
 else, so legality can't drift from generation. A card is offered when one of its timings
 holds in the context the seat is asked in, its target selector finds seats, and every one
-of its steps can act (`steps.BEHAVIOUR[...].args`); nothing here knows a card by name.
+of its steps can act (`interpreter.BEHAVIOUR[...].args`); nothing here knows a card by name.
 
     ("phase", name)    the active seat between its own phase actions
     ("window", frame)  a response window on `frame`

@@ -53,6 +53,11 @@ def unused(state: State, seat: int, exclude=None) -> list[int]:
     return out
 
 
+def still_acting(state: State, seat: int, cid: int) -> bool:
+    """Whether a Minion of the seat may still act this Action phase after card `cid` is played."""
+    return bool(unused(state, seat, exclude=cid))
+
+
 def activations(state: State, seat: int) -> list[dict]:
     out = []
     cards, keys = of(state).cards, state.cards
@@ -111,7 +116,7 @@ class Minions(extensions.Mechanic):
     stand_ins = staticmethod(targets)
     stands_in = staticmethod(hurts_target)
 
-    still_acting = staticmethod(lambda state, seat, cid: bool(unused(state, seat, exclude=cid)))
+    still_acting = staticmethod(still_acting)
 
     def stand_in_hurt(self, state: State, seat: int, cid: int) -> None:
         hurt(state, {"seat": seat}, cid)
