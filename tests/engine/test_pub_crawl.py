@@ -113,9 +113,9 @@ def test_a_bad_tavern_event_is_located_and_starts_nothing():
     garden["each"] = []
     where = {(p["card"], p["field"]): p["message"] for p in check.check(doc, file="bad-taverns.json")}
     assert "Tavern Event" in where[("fixture-tavern/fixture-cellar", "each.1.do")]
-    assert "amount" in where[("fixture-tavern/fixture-cellar", "each.0")]
+    assert "amount" in where[("fixture-tavern/fixture-cellar", "each.0.amount")]
     assert ("fixture-tavern/fixture-garden", "each") in where
-    with pytest.raises(IllegalDecision, match="fixture-cellar/each.0: Step .pay. takes exactly: amount") as e:
+    with pytest.raises(IllegalDecision, match="fixture-cellar/each.0.amount: pay needs .amount.") as e:
         new_game(_setup(["zot", "gerki"], "bad", packs=(doc,)))
     assert e.value.code == "bad_content"
 

@@ -411,7 +411,15 @@ def _load_card(pid, c, cards, decks, problems) -> None:
 
 BASE_PACK_PATH = Path(__file__).parent.parent / "data" / "base-pack.json"
 BASE_PACK = json.loads(BASE_PACK_PATH.read_text())
-BASE = load_content([BASE_PACK])
+#: The built-in base game's content: the base pack is written in the base game's words, so it
+#: is loaded once they are registered (cards.py, `load_base`).
+BASE: Content | None = None
+
+
+def load_base() -> Content:
+    global BASE
+    BASE = load_content([BASE_PACK])
+    return BASE
 
 
 def of(state) -> Content:

@@ -6,7 +6,7 @@ next real decision — skipping seats with nothing legal to answer and passing
 gambling turns where passing is all a seat can do (neither needs an event).
 """
 from . import drinks, extensions, gambling, hooks, losses, resolve, responses, variants
-from .cards import ACTION, ACTION_GAMBLING, ACTION_MINION
+from .content import ACTION, ACTION_GAMBLING, ACTION_MINION
 from .errors import IllegalDecision
 from .frames import pop
 from .ops import card, discard_card, emit, order_drink, refill_hand, take_from_hand

@@ -1,17 +1,37 @@
-"""The registry of step primitives: the words a card's `steps` are written in.
+"""The step language: the one registry of the words everything that acts is written in.
 
-Each primitive is registered once with its parameters; packs may name only these
-(`check_steps` judges a pack's steps). What a primitive does, when it can answer
-something and whom it affects live with its registration (see `steps.py`), so a card's
-legality, its "who does this affect / who pays", its narration and its AI hints are all
-read from the same description.
+A card's `steps` (and its riders, a Minion's activation, a character's hooks), a Dungeon or
+Tavern Event's `each`, and the boxes of Otto's cards are all lists of steps `{"do": word,
+...parameters}` from this one registry, checked by one validator (`check_steps`, every
+problem located) and run by one interpreter (`interpreter.run_steps`).
+
+- A **primitive** (`register`) is a word and its parameters, registered by the module that
+  also registers what it does (`interpreter.behaviour`): the base game's in `steps.py`, a
+  mechanic's, option's or variant's in its own module.
+- A **box** (`register_box`) is a place steps are written: a card, an Event, Otto's Action or
+  Sometimes box. It says which selectors its steps may name for `who`, which parameters it
+  fixes (an Event's steps act on the player whose part it is: `who` is always "self"), what
+  they may change, and any rule about how its steps stand together. A word is written in a
+  box when something registered what it does there (`interpreter.behaviour_in`).
+- **Selectors** (`WHO`): one vocabulary of whom a step acts on, resolved in one place
+  (`steps.seats_of`).
 """
 from dataclasses import dataclass, field, replace
 
 STATS = ("fortitude", "alcohol", "gold")
-#: Who a step acts on: the decision's target, the card's player, every other seat in the
-#: game, every seat in the game, the decision's `targets`.
-WHO = ("target", "self", "others", "all", "targets")
+#: The player(s) with the most / least of something.
+EXTREMES = tuple(f"{end}_{what}" for what in ("fortitude", "alcohol", "gold", "cards") for end in ("most", "least"))
+#: Who a step acts on, in every box (a box names the ones its steps may use).
+WHO = {
+    "target": "the decision's target",
+    "self": "the card's player; in an Event, the player whose part it is",
+    "others": "every other seat in the game (not your team)",
+    "all": "every seat in the game (the Champions, in a team game)",
+    "targets": "the decision's `targets`",
+    "each": "each player in the game",
+    **{w: "the living player(s) with the {} {}, all of them when tied".format(*w.split("_")) for w in EXTREMES},
+    "player": "the player whose card or Drink the box answers (nobody for Otto's own Drink)",
+}
 #: When a card's rider runs: after the card resolved (not when Negated; Ignoring it does not stop it).
 RIDER_WHEN = ("resolved",)
 
@@ -22,6 +42,10 @@ def _nat(v):
 
 def _int(v):
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _pos(v):
+    return _nat(v) and v > 0
 
 
 def _enum(*allowed):
@@ -44,6 +68,7 @@ def _name(v):
 
 _nat.__doc__ = "a whole number, 0 or more"
 _int.__doc__ = "a whole number"
+_pos.__doc__ = "a whole number, 1 or more"
 _name.__doc__ = "a short name (letters, digits, - and _)"
 
 
@@ -67,96 +92,65 @@ def _steps_dict(v):
     return isinstance(v, dict) and bool(v) and all(_name(k) and isinstance(s, list) for k, s in v.items())
 
 
+def SELECT(v):
+    """a selector its box allows"""
+    return v in WHO           # (check_steps judges a `who` against its box's selectors)
+
+
 @dataclass(frozen=True)
 class Primitive:
     name: str
     doc: str
     required: dict = field(default_factory=dict)     # param -> validator
     optional: dict = field(default_factory=dict)
+    boxes: frozenset = frozenset()                   # where it may be written (interpreter.behaviour_in)
 
 
-_CARD_TYPES = ("Action", "Action - Gambling", "Gambling", "Cheating", "Sometimes", "Anytime", "Curse")
+PLAYED_TYPES = ("Action", "Action - Gambling", "Gambling", "Cheating", "Sometimes", "Anytime", "Curse")
 
 PRIMITIVES: dict[str, Primitive] = {}
 
 
 def register(name, doc, required=None, optional=None) -> Primitive:
-    p = Primitive(name, doc, dict(required or {}), dict(optional or {}))
+    """A word of the language and its parameters, written in cards (`allow` adds other boxes)."""
+    p = Primitive(name, doc, dict(required or {}), dict(optional or {}), frozenset({CARD}))
     PRIMITIVES[name] = p
     return p
 
 
-# --- Fortitude, Alcohol, Gold: every change is a pending change (docs/content-model.md) ----
-register("lose", "The seats named by `who` lose `amount` of `stat`. `ignore_reduces`: an Ignore of the card "
-         "reduces this loss by that much instead, once per Ignore played; `only_target`: only the seat it hits "
-         "may answer the change (not a teammate).",
-         {"stat": _enum(*STATS[:2]), "amount": _nat, "who": _enum(*WHO)},
-         {"ignore_reduces": _nat, "only_target": _bool})
-register("gain", "The seats named by `who` gain `amount` of `stat` (Gold comes from the Inn).",
-         {"stat": _enum(*STATS), "amount": _nat, "who": _enum(*WHO)})
-register("pay", "The seats named by `who` pay `amount` Gold to the Inn, to the card's player, or to the seat the "
-         "card picked (`target`; a seat that Ignores the card is not paid).",
-         {"amount": _nat, "who": _enum(*WHO), "to": _enum("inn", "player", "target")})
-# --- answering cards (digest §7, §8) ---------------------------------------------------------
-register("negate", "Negate the card answered if its type is one of `types`; `spare_negates`: not a card that itself "
-         "Negates (\"I don't think so!\" and the like, which only \"I don't think so!\" may affect).",
-         {"types": _list_of(*_CARD_TYPES)}, {"spare_negates": _bool})
-register("negate_drink_change", "Negate a card answered that changes a Drink (R-WENCH-STOP).")
-register("ignore_card", "Ignore another player's card of one of `types` that would change one of your `attrs`.",
-         {"attrs": _list_of(*STATS), "types": _list_of(*_CARD_TYPES)})
-register("inn_pays", "The Inn pays what the card answered would make you pay or ante; answering a pending Gold "
-         "change from no card (Wages), the Inn pays it, or takes off what the change allows (Wages: 1).")
-# --- answering pending changes (digest §9, changes.py) -------------------------------------
-register("reduce_change", "Answering a pending change that would hurt you (lose Fortitude or Gold, gain Alcohol) "
-         "of one of `stats` (default Fortitude): reduce it by `amount`, not below 0.",
-         {"amount": _nat}, {"stats": _list_of(*STATS)})
-register("redirect_change", "Answering a pending Fortitude loss aimed at you: it hits the card's target (another player "
-         "or a Minion) instead, as though from its original source; only the Fortitude loss moves.")
-register("replace_change", "Answering a pending change of `stat` you would pay or lose: lose `with` instead, the same "
-         "amount (the Inn pays any Gold).", {"stat": _enum("gold", "fortitude"), "with": _enum("fortitude", "alcohol")})
-register("if_unhurt_by_reduction", "Hit-back cards that may not be played if you reduced that Fortitude loss "
-         "(Sera's \"Swift counterattack\"): the card is offered only if the loss was not reduced.")
-register("choose", "The player picks one of `options` (the decision's `mode`) and runs its steps.",
-         {"options": _steps_dict})
-# --- Drinks ----------------------------------------------------------------------------------
-register("ignore_drink", "Ignore a Drink portion you are about to drink (the decision's `portion`).")
-register("modify_drink", "Change a revealed Drink portion's Alcohol Content by `alcohol`; `own`: only a portion the "
-         "player (or a teammate) holds.", {"alcohol": _int}, {"own": _bool})
-register("pass_drink", "Hand a Drink portion you are about to drink to another seat (`target`); `pays`: the Drink "
-         "gains \"the card's player pays you that much Gold\" (not if its drinker Ignores it; its payer may Ignore "
-         "the Drink to keep the Gold).", optional={"pays": _nat})
-register("split_drink", "Split a Drink portion you are about to drink with another seat (`target`).")
-register("halve_drink", "Split a Drink portion you are about to drink with nobody: the other half is gone and each "
-         "number is rounded down in size (\"Zis drink is fang-tastic!\").")
-register("courage", "Your Drink portion's Alcohol Content becomes Fortitude when drunk.")
-register("extra_drink", "Another seat about to drink also drinks the next card of their own pile.")
-register("order_drinks", "Order a Drink from the Drink Deck onto each pile named by `targets`.")
-register("toast", "Everyone reveals a Drink from the Drink Deck (skipping Drink Events); all drink together.")
-register("force_drink", "The target drinks the top of their Drink Me! pile now.")
-# --- Rounds of Gambling ----------------------------------------------------------------------
-register("gamble", "As an Action: start a Round of Gambling, everyone antes. In a Round: take control.")
-register("take_control", "Take control of the Round; `cheat_only`: afterwards only Cheating cards take it.",
-         optional={"cheat_only": _bool})
-register("ante", "Everyone still in the Round antes 1 Gold.")
-register("force_out", "The target leaves the Round.")
-register("leave_round", "Skip the ante answered and leave the Round.")
-register("catch_cheater", "Negate the Cheating card answered and win the Round.")
-register("end_round", "End the Round; the pot goes to the Inn, or with `to: player` to the card's player (not as "
-         "winning the Round).", optional={"to": _enum("inn", "player")})
-register("take_from_pot", "Take `amount` Gold from the pot.", {"amount": _nat})
-register("take_pot", "Answering a win: you collect the pot instead.")
-# --- tokens and zones (the later boxes) -----------------------------------------------------
-register("gain_token", "The seats named by `who` gain `amount` of token `token` (up to the character's max).",
-         {"token": _name, "amount": _nat}, {"who": _enum(*WHO)})
-register("lose_token", "The seats named by `who` lose `amount` of token `token` (not below 0).",
-         {"token": _name, "amount": _nat}, {"who": _enum(*WHO)})
-register("give_token", "Move `amount` of the player's `supply` token to the seats named by `who` as `token` "
-         "(as many as the supply holds).", {"token": _name, "supply": _name, "amount": _nat}, {"who": _enum(*WHO)})
-register("return_token", "The seats named by `who` return `amount` of their `token` to the player's `supply` (as "
-         "many as they hold); `per_fortitude_lost`: one per Fortitude each actually lost to this card instead.",
-         {"token": _name, "supply": _name}, {"amount": _nat, "who": _enum(*WHO), "per_fortitude_lost": _bool})
-register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
-         {"zone": _name})
+def allow(name: str, box: str, doc: str = "", required=None, optional=None) -> None:
+    """`name` may be written in `box` too (a word new to the language is registered with its
+    parameters here, as `register` does)."""
+    p = PRIMITIVES.get(name)
+    if p is None:
+        PRIMITIVES[name] = Primitive(name, doc, dict(required or {}), dict(optional or {}), frozenset({box}))
+    else:
+        PRIMITIVES[name] = replace(p, boxes=p.boxes | {box})
+
+
+# --- boxes: where steps are written ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class Box:
+    name: str
+    noun: str                       # what the author wrote ("a card", "an Event"), for messages
+    who: tuple = ()                 # the selectors its steps may name
+    fixed: dict = field(default_factory=dict)   # parameters its steps never name: their value here
+    stats: tuple = STATS            # what its steps' `stat` may be
+    empty: bool = False             # it may list no steps at all
+    check: object = None            # (steps, where, within) -> (message, field)...: how its steps stand together
+
+
+BOXES: dict[str, Box] = {}
+
+
+def register_box(box: Box) -> Box:
+    BOXES[box.name] = box
+    return box
+
+
+CARD = "card"
+register_box(Box(CARD, "a card", who=("target", "self", "others", "all", "targets")))
 
 
 #: Steps nested inside a step: primitive -> its parameters that hold lists of steps (registered
@@ -175,38 +169,63 @@ COSTS = ("spend_token",)
 ANSWER_CHANGES = ("reduce_change", "redirect_change", "replace_change")
 
 
-def check_steps(steps, where: str):
-    """(message, field) for every problem in a list of steps."""
-    if not isinstance(steps, list) or not steps:
-        yield "A list of steps is needed (each {\"do\": primitive, ...}).", where
+def check_steps(steps, where: str, box: str = CARD, within: tuple = ()):
+    """(message, field) for every problem in a list of steps written in `box` (`within`: the
+    words of the steps it is nested in)."""
+    spot = BOXES[box]
+    if not isinstance(steps, list) or not (steps or spot.empty):
+        yield f"A list of steps is needed here (each {{\"do\": word, ...}}), in {spot.noun}.", where
         return
     for n, step in enumerate(steps):
         here = f"{where}.{n}"
         if not isinstance(step, dict) or "do" not in step:
-            yield "A step is an object naming its primitive in \"do\".", here
+            yield "A step is an object naming its word in \"do\".", here
             continue
         prim = PRIMITIVES.get(step["do"])
-        if prim is None:
-            yield (f"Unknown primitive {step['do']!r}; the engine knows: {', '.join(sorted(PRIMITIVES))}.",
-                   f"{here}.do")
+        if prim is None or box not in prim.boxes:
+            words = sorted(p.name for p in PRIMITIVES.values() if box in p.boxes)
+            yield f"Unknown step {step['do']!r} in {spot.noun}; it may say: {', '.join(words)}.", f"{here}.do"
             continue
-        for k, ok in prim.required.items():
-            if k not in step:
-                yield f"{prim.name} needs {k!r} ({ok.__doc__}).", f"{here}.{k}"
-            elif not ok(step[k]):
-                yield f"{prim.name}: {k!r} must be {ok.__doc__}.", f"{here}.{k}"
-        for k, ok in prim.optional.items():
-            if k in step and not ok(step[k]):
-                yield f"{prim.name}: {k!r} must be {ok.__doc__}.", f"{here}.{k}"
-        for k in step:
-            if k != "do" and k not in prim.required and k not in prim.optional:
-                yield f"{prim.name} takes no parameter {k!r}.", f"{here}.{k}"
+        yield from _check_params(prim, step, here, spot)
+        inside = within + (prim.name,)
         if prim.name == "choose" and _steps_dict(step.get("options")):
             for mode, sub in step["options"].items():
-                yield from check_steps(sub, f"{here}.options.{mode}")
+                yield from check_steps(sub, f"{here}.options.{mode}", box, inside)
         for k in NESTED.get(prim.name, ()):
             if isinstance(step.get(k), list):
-                yield from check_steps(step[k], f"{here}.{k}")
+                yield from check_steps(step[k], f"{here}.{k}", box, inside)
+    if spot.check is not None:
+        yield from spot.check(steps, where, within)
+
+
+def _check_params(prim, step, here, spot):
+    for k, ok in prim.required.items():
+        if k in spot.fixed:
+            continue
+        if k not in step:
+            yield f"{prim.name} needs {k!r} ({ok.__doc__}).", f"{here}.{k}"
+        elif not _fits(k, ok, step[k], spot):
+            yield f"{prim.name}: {k!r} must be {_allowed(k, ok, spot)}.", f"{here}.{k}"
+    for k, ok in prim.optional.items():
+        if k in step and k not in spot.fixed and not _fits(k, ok, step[k], spot):
+            yield f"{prim.name}: {k!r} must be {_allowed(k, ok, spot)}.", f"{here}.{k}"
+    for k in step:
+        if k in spot.fixed:
+            yield f"{prim.name} names no {k!r} in {spot.noun}: there it is always {spot.fixed[k]!r}.", f"{here}.{k}"
+        elif k != "do" and k not in prim.required and k not in prim.optional:
+            yield f"{prim.name} takes no parameter {k!r}.", f"{here}.{k}"
+
+
+def _fits(k, ok, v, spot) -> bool:
+    if k == "who":
+        return v in spot.who
+    return ok(v) and (k != "stat" or v in spot.stats)
+
+
+def _allowed(k, ok, spot) -> str:
+    if k == "who":
+        return "one of " + ", ".join(spot.who)
+    return ok.__doc__ + (f" (in {spot.noun}: {', '.join(spot.stats)})" if k == "stat" and spot.stats != STATS else "")
 
 
 # --- summaries derived from steps (hints for bots, timers and narration) ---------------------

@@ -1,5 +1,6 @@
 """`new_game`: a fresh table, or any position a scenario describes."""
-from .content import BASE, ContentError, load_content, of
+from .cards import BASE
+from .content import ContentError, load_content, of
 from .errors import IllegalDecision
 from .flow import advance
 from .rng import choice, shuffle

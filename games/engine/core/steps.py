@@ -1,6 +1,7 @@
-"""What each base step primitive does: its legality, whom it affects, who pays, and how it
-runs, registered with the interpreter (`interpreter.behaviour`, whose docstring says what a
-behaviour holds). A mechanic's own primitives register from its module.
+"""The base game's words (primitives.py): each registered with its parameters (what a pack may
+say) beside what it does (`interpreter.behaviour`, whose docstring says what a behaviour
+holds): its legality, whom it affects, who pays, and how it runs. A mechanic's, option's or
+variant's own words register from its module; `seats_of` resolves every box's selectors.
 """
 
 from . import changes, drinks, extensions, gambling
@@ -8,7 +9,8 @@ from .changes import answerers
 from .content import of
 from .frames import active_round, find, pop
 from .interpreter import AS_CARD, BEHAVIOUR, behaviour, run_steps, step_args
-from .ops import INN, change_token, discard_card, emit, order_drinks
+from .ops import INN, change_alcohol, change_fortitude, change_token, discard_card, emit, order_drinks, pay
+from .primitives import PLAYED_TYPES, SELECT, STATS, _bool, _enum, _int, _list_of, _name, _nat, _steps_dict, register
 from .state import State
 from .teams import any_of, member_in, opponents, same_team, solo, team
 
@@ -18,7 +20,7 @@ AFTER_WINDOWS = {"hitback", "won"}
 # --- helpers ------------------------------------------------------------------------------
 
 def seats_of(state: State, fr: dict, who: str) -> list[int]:
-    """The seats a step's `who` names, in turn order of the table."""
+    """The seats a step's `who` (primitives.WHO) names, in turn order of the table."""
     player = fr["seat"]
     if who == "target":
         t = fr["args"].get("target")
@@ -29,8 +31,26 @@ def seats_of(state: State, fr: dict, who: str) -> list[int]:
         return sorted(fr["args"].get("targets") or ())
     if who == "others":
         return opponents(state, player)          # each player not on your team (§15.6)
-    champions = fr.get("champions")              # "each player (including you)": the Champions (§15.5)
-    return state.living() if champions is None else [s for s in state.living() if s in champions]
+    if who == "all" or who == "each":
+        champions = fr.get("champions")          # "each player (including you)": the Champions (§15.5)
+        return state.living() if champions is None else [s for s in state.living() if s in champions]
+    if who == "player":
+        p = fr["player"]                         # whose card or Drink a box answers (None: nobody's)
+        return [p] if p.__class__ is int and not state.seats[p].out else []
+    return _extreme(state, who)
+
+
+def _extreme(state: State, who: str) -> list[int]:
+    """The living players with the most / least of something: all of them when tied."""
+    living = state.living()
+    end, what = who.split("_", 1)
+
+    def value(s):
+        seat = state.seats[s]
+        return len(seat.hand) if what == "cards" else getattr(seat, what)
+
+    best = (max if end == "most" else min)(value(s) for s in living)
+    return [s for s in living if value(s) == best]
 
 
 def _why(fr):
@@ -158,9 +178,37 @@ def _pay_payers(state, fr, step):
     return seats_of(state, fr, step["who"])
 
 
+register("lose", "The seats named by `who` lose `amount` of `stat`. `ignore_reduces`: an Ignore of the card "
+         "reduces this loss by that much instead, once per Ignore played; `only_target`: only the seat it hits "
+         "may answer the change (not a teammate).",
+         {"stat": _enum(*STATS[:2]), "amount": _nat, "who": SELECT},
+         {"ignore_reduces": _nat, "only_target": _bool})
+register("gain", "The seats named by `who` gain `amount` of `stat` (Gold comes from the Inn).",
+         {"stat": _enum(*STATS), "amount": _nat, "who": SELECT})
+register("pay", "The seats named by `who` pay `amount` Gold to the Inn, to the card's player, or to the seat the "
+         "card picked (`target`; a seat that Ignores the card is not paid).",
+         {"amount": _nat, "who": SELECT, "to": _enum("inn", "player", "target")})
 behaviour("lose", run=_run_lose, affects=_affects_stat)
 behaviour("gain", run=_run_gain, affects=_affects_stat)
 behaviour("pay", run=_run_pay, affects=_affects_stat, payers=_pay_payers)
+
+
+def lands_at_once(who: str) -> dict:
+    """The runs of lose, gain and pay in a box whose changes land as they are, unanswered (an
+    Event's, R-DUNGEON-LANDS; Otto's Sometimes box's), on the seats `who` names, for
+    `behaviour_in`; the frame says why (`fr["why"]`)."""
+    def change(sign):
+        def run(state, fr, step):
+            hit = change_fortitude if step["stat"] == "fortitude" else change_alcohol
+            for s in seats_of(state, fr, who):
+                hit(state, s, sign * step["amount"], **fr["why"])
+        return run
+
+    def run_pay(state, fr, step):
+        for s in seats_of(state, fr, who):
+            pay(state, s, step["amount"], INN, **fr["why"])
+
+    return {"lose": change(-1), "gain": change(1), "pay": run_pay}
 
 
 # --- answering cards (digest §7, §8) ------------------------------------------------------
@@ -284,6 +332,18 @@ def _run_choose(state, fr, step):
     run_steps(state, fr, step["options"][fr["args"]["mode"]])
 
 
+register("negate", "Negate the card answered if its type is one of `types`; `spare_negates`: not a card that itself "
+         "Negates (\"I don't think so!\" and the like, which only \"I don't think so!\" may affect).",
+         {"types": _list_of(*PLAYED_TYPES)}, {"spare_negates": _bool})
+register("if_unhurt_by_reduction", "Hit-back cards that may not be played if you reduced that Fortitude loss "
+         "(Sera's \"Swift counterattack\"): the card is offered only if the loss was not reduced.")
+register("negate_drink_change", "Negate a card answered that changes a Drink (R-WENCH-STOP).")
+register("ignore_card", "Ignore another player's card of one of `types` that would change one of your `attrs`.",
+         {"attrs": _list_of(*STATS), "types": _list_of(*PLAYED_TYPES)})
+register("inn_pays", "The Inn pays what the card answered would make you pay or ante; answering a pending Gold "
+         "change from no card (Wages), the Inn pays it, or takes off what the change allows (Wages: 1).")
+register("choose", "The player picks one of `options` (the decision's `mode`) and runs its steps.",
+         {"options": _steps_dict})
 behaviour("negate", answers={"card"}, run=_run_negate, args=_args_negate)
 behaviour("if_unhurt_by_reduction", args=_args_unreduced)
 behaviour("negate_drink_change", answers={"card"}, run=_run_negate, args=_args_negate_drink_change)
@@ -376,6 +436,13 @@ def _run_replace(state, fr, step):
         ch["replaced"] = step["with"]
 
 
+register("reduce_change", "Answering a pending change that would hurt you (lose Fortitude or Gold, gain Alcohol) "
+         "of one of `stats` (default Fortitude): reduce it by `amount`, not below 0.",
+         {"amount": _nat}, {"stats": _list_of(*STATS)})
+register("redirect_change", "Answering a pending Fortitude loss aimed at you: it hits the card's target (another player "
+         "or a Minion) instead, as though from its original source; only the Fortitude loss moves.")
+register("replace_change", "Answering a pending change of `stat` you would pay or lose: lose `with` instead, the same "
+         "amount (the Inn pays any Gold).", {"stat": _enum("gold", "fortitude"), "with": _enum("fortitude", "alcohol")})
 behaviour("reduce_change", answers={"change"}, run=_run_reduce, args=_args_reduce)
 behaviour("redirect_change", answers={"change"}, run=_run_redirect, args=_args_redirect)
 behaviour("replace_change", answers={"change"}, run=_run_replace, args=_args_replace)
@@ -438,6 +505,20 @@ def _run_order_drinks(state, fr, step):
     return changes.WAIT if paused else None
 
 
+register("ignore_drink", "Ignore a Drink portion you are about to drink (the decision's `portion`).")
+register("modify_drink", "Change a revealed Drink portion's Alcohol Content by `alcohol`; `own`: only a portion the "
+         "player (or a teammate) holds.", {"alcohol": _int}, {"own": _bool})
+register("pass_drink", "Hand a Drink portion you are about to drink to another seat (`target`); `pays`: the Drink "
+         "gains \"the card's player pays you that much Gold\" (not if its drinker Ignores it; its payer may Ignore "
+         "the Drink to keep the Gold).", optional={"pays": _nat})
+register("split_drink", "Split a Drink portion you are about to drink with another seat (`target`).")
+register("halve_drink", "Split a Drink portion you are about to drink with nobody: the other half is gone and each "
+         "number is rounded down in size (\"Zis drink is fang-tastic!\").")
+register("courage", "Your Drink portion's Alcohol Content becomes Fortitude when drunk.")
+register("extra_drink", "Another seat about to drink also drinks the next card of their own pile.")
+register("order_drinks", "Order a Drink from the Drink Deck onto each pile named by `targets`.")
+register("toast", "Everyone reveals a Drink from the Drink Deck (skipping Drink Events); all drink together.")
+register("force_drink", "The target drinks the top of their Drink Me! pile now.")
 behaviour("ignore_drink", answers={"drink"}, run=lambda s, fr, st: drinks.ignore(s, fr), args=_args_ignore_drink, flags={"drink"})
 behaviour("modify_drink", answers={"drink"}, run=lambda s, fr, st: drinks.modify(s, fr, st["alcohol"]), args=_args_modify_drink,
           flags={"drink"})
@@ -507,6 +588,17 @@ def _args_take_from_pot(state, seat, card, step, ctx, chosen):
     return [{}] if state.pot > 0 else []
 
 
+register("gamble", "As an Action: start a Round of Gambling, everyone antes. In a Round: take control.")
+register("take_control", "Take control of the Round; `cheat_only`: afterwards only Cheating cards take it.",
+         optional={"cheat_only": _bool})
+register("ante", "Everyone still in the Round antes 1 Gold.")
+register("force_out", "The target leaves the Round.")
+register("leave_round", "Skip the ante answered and leave the Round.")
+register("catch_cheater", "Negate the Cheating card answered and win the Round.")
+register("end_round", "End the Round; the pot goes to the Inn, or with `to: player` to the card's player (not as "
+         "winning the Round).", optional={"to": _enum("inn", "player")})
+register("take_from_pot", "Take `amount` Gold from the pot.", {"amount": _nat})
+register("take_pot", "Answering a win: you collect the pot instead.")
 behaviour("gamble", run=_run_gamble, payers=_payers_gamble, flags={"round", "ante_as_action"})
 behaviour("take_control", run=lambda s, fr, st: gambling.take_control(s, fr, st.get("cheat_only", False)), flags={"round"})
 behaviour("ante", run=lambda s, fr, st: gambling.ante_all(s, fr), payers=_payers_ante, flags={"round", "ante"})
@@ -571,6 +663,19 @@ def _run_move_card(state, fr, step):
     if cid is not None and cid in pile:
         pile.remove(cid)
         state.seats[fr["seat"]].zones.setdefault(step["zone"], []).append(cid)
+
+
+register("gain_token", "The seats named by `who` gain `amount` of token `token` (up to the character's max).",
+         {"token": _name, "amount": _nat}, {"who": SELECT})
+register("give_token", "Move `amount` of the player's `supply` token to the seats named by `who` as `token` "
+         "(as many as the supply holds).", {"token": _name, "supply": _name, "amount": _nat}, {"who": SELECT})
+register("return_token", "The seats named by `who` return `amount` of their `token` to the player's `supply` (as "
+         "many as they hold); `per_fortitude_lost`: one per Fortitude each actually lost to this card instead.",
+         {"token": _name, "supply": _name}, {"amount": _nat, "who": SELECT, "per_fortitude_lost": _bool})
+register("lose_token", "The seats named by `who` lose `amount` of token `token` (not below 0).",
+         {"token": _name, "amount": _nat}, {"who": SELECT})
+register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
+         {"zone": _name})
 
 
 behaviour("gain_token", run=_run_token(1))

@@ -15,7 +15,7 @@ from ..core.interpreter import behaviour
 
 primitives.register("discard_random", "The seats named by `who` discard `amount` cards at random from their hand "
                     "(not a seat that Ignores the card).",
-                    {"amount": primitives._nat}, {"who": primitives._enum(*primitives.WHO)})
+                    {"amount": primitives._nat}, {"who": primitives.SELECT})
 
 
 def _run(state, fr, step):

@@ -20,7 +20,7 @@ keep their owners (`State.owner`), so they go back to the hands they came from.
 """
 from ..core.choices import ask, handler
 from ..core.ops import emit
-from ..core.primitives import PRIMITIVES, WHO, _enum, _name, _nat, register
+from ..core.primitives import PRIMITIVES, SELECT, _name, _nat, register
 from ..core.rng import shuffle
 from ..core.steps import _ignores, seats_of
 from ..core.interpreter import BEHAVIOUR, behaviour, run_steps
@@ -138,7 +138,7 @@ def _steps_list(v):
 
 register("petrify", "The seats named by `who` (never the player herself) each give `amount` cards of their choice "
          "from their hand, face down, to the bottom of the player's Petrification Pile (zone `zone`, default "
-         "`petrified`) [003:591-599].", {"amount": _nat, "who": _enum(*WHO)}, {"zone": _name})
+         "`petrified`) [003:591-599].", {"amount": _nat, "who": SELECT}, {"zone": _name})
 register("decay", "Decay (a turn_start hook): the top card of the player's Petrification Pile goes back to its "
          "owner's hand [003:603].", optional={"zone": _name})
 register("unpetrify", "When the player leaves the game (an on_elimination hook, whose: any), every card in her "

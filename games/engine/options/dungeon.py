@@ -20,20 +20,25 @@ of type "Dungeon Event" the game's packs hold; its Progress Counters are a table
 - Its Fortitude, Alcohol and Gold changes land as they are (R-DUNGEON-LANDS): no event we
   hold says it may be reduced or Ignored "as though an Action Card" [001:955-958].
 
-A Dungeon Event card says what it does with `each` (what every player does), in this
-module's small vocabulary (`STEPS`); `encounter_level` is its number. Packs can't carry code,
-and a step no printed event needs is not here. The Pub Crawl's Tavern Events say what they do
-in the same vocabulary and resolve through the same prompt (`tavern_event` frames,
-pub_crawl.py): the decision and prompt kind is the frame's kind.
+A Dungeon Event card says what it does with `each` (what every player does), in the step
+language's Event box (`EVENT`, primitives.py): the words lose, gain, pay and choose as on a
+card, and this module's discard, discard_drink_me, reveal_drink and by_alignment; its
+`encounter_level` is its number. Packs can't carry code, and a word no printed event needs is
+not here. The Pub Crawl's Tavern Events are written in the same box and resolve through the
+same prompt (`tavern_event` frames, pub_crawl.py): the decision and prompt kind is the frame's
+kind.
 """
 
 from ..core import decks, extensions, variants
+from ..core.interpreter import behaviour_in, run_steps
+from ..core.primitives import NESTED, STATS, Box, _pos, _steps_list, check_steps, register_box
+from ..core.steps import lands_at_once
 from ..core.content import DUNGEON_EVENT, KINDS, Card, of
 from ..core.drinks import _announce, _from_deck, _portion
 from ..core.flow import RESOLVE
 from ..core.prompt import COUNT, Prompt
 from ..core.frames import push
-from ..core.ops import INN, change_alcohol, change_fortitude, discard_card, emit, pay, take_from_hand
+from ..core.ops import discard_card, emit, take_from_hand
 from ..core.seating import taking_part
 from ..core.state import State
 
@@ -43,67 +48,30 @@ DISCARD = DECK + ":discard"
 PROGRESS = "dungeon_progress"      # the table token: Progress Counters on the deck
 START_COUNTERS = 2
 
-#: step -> (parameters it must have, what it does for the player it is run for)
-STEPS = {
-    "pay": ({"amount"}, "pay that much Gold to the Inn (what you have, if less)"),
-    "lose": ({"stat", "amount"}, "lose that much Fortitude or Alcohol Content"),
-    "gain": ({"stat", "amount"}, "gain that much Fortitude or Alcohol Content"),
-    "discard_drink_me": (set(), "discard the top card of your Drink Me! pile (not drunk)"),
-    "reveal_drink": (set(), "reveal a Drink from the Drink Deck (Drink Events skipped) to drink; every "
-                            "Drink the event reveals is drunk at once, after everyone's part"),
-    "by_alignment": ({"hero", "villain"}, "a Hero runs `hero`, a Villain `villain` (§18.2)"),
-    "choose": ({"options"}, "asked in turn order before anything happens: one of `options` "
-                            "(mode -> steps) the player can take"),
-    "discard": ({"amount"}, "(only in a `choose` option) discard that many cards of your choice from "
-                            "your hand; not offered with fewer in hand"),
-}
-STATS = ("fortitude", "alcohol")
+#: The box an Event's `each` is written in: what every player taking part does, for the player
+#: whose part it is (`who` is always "self"); its changes land as they are (R-DUNGEON-LANDS).
+EVENT = "event"
 
 
-# --- the vocabulary: checked when a pack is loaded ------------------------------------------
+def _stand_together(steps, where, within):
+    """An Event's one choice comes before anything happens; a discard is one of its options."""
+    chooses = [n for n, st in enumerate(steps) if isinstance(st, dict) and st.get("do") == "choose"]
+    if chooses and within:
+        yield "A \"choose\" stands at the top of \"each\" (choices come before anything happens).", \
+            f"{where}.{chooses[0]}"
+    if len(chooses) > 1:
+        yield "An Event has at most one \"choose\".", where
+    for n in chooses:
+        if isinstance(steps[n].get("options"), dict) and len(steps[n]["options"]) < 2:
+            yield "\"options\" names two or more modes, each a list of steps.", f"{where}.{n}.options"
+    if "choose" not in within:
+        for n, st in enumerate(steps):
+            if isinstance(st, dict) and st.get("do") == "discard":
+                yield "A discard is one option of a \"choose\" (the cards are picked with the choice).", f"{where}.{n}"
 
-def check_event(each, where="each", top=True, in_choice=False, noun="Dungeon Event"):
-    """(message, field) for every problem of an event's `each` (a Dungeon Event's, a Tavern's)."""
-    if not isinstance(each, list) or not each:
-        yield f"A {noun} lists what each player does (\"each\": [steps]).", where
-        return
-    chooses = 0
-    for n, step in enumerate(each):
-        here = f"{where}.{n}"
-        name = step.get("do") if isinstance(step, dict) else None
-        if name not in STEPS:
-            yield f"Unknown {noun} step {name!r}; one of: {', '.join(STEPS)}.", f"{here}.do"
-            continue
-        need, _ = STEPS[name]
-        extra = set(step) - need - {"do"}
-        missing = need - set(step)
-        if missing or extra:
-            yield (f"Step {name!r} takes exactly: {', '.join(sorted(need)) or 'nothing'}"
-                   f"{' (missing ' + ', '.join(sorted(missing)) + ')' if missing else ''}"
-                   f"{' (unknown ' + ', '.join(sorted(extra)) + ')' if extra else ''}."), here
-            continue
-        if "amount" in step and (not isinstance(step["amount"], int) or isinstance(step["amount"], bool)
-                                 or step["amount"] < 1):
-            yield "An amount is a whole number, 1 or more.", f"{here}.amount"
-        if "stat" in step and step["stat"] not in STATS:
-            yield f"\"stat\" is one of: {', '.join(STATS)}.", f"{here}.stat"
-        if name == "discard" and not in_choice:
-            yield "A discard is one option of a \"choose\" (the cards are picked with the choice).", here
-        if name == "choose":
-            chooses += 1
-            if not top:
-                yield "A \"choose\" stands at the top of \"each\" (choices come before anything happens).", here
-            opts = step["options"]
-            if not isinstance(opts, dict) or len(opts) < 2:
-                yield "\"options\" names two or more modes, each a list of steps.", f"{here}.options"
-                continue
-            for mode, sub in opts.items():
-                yield from check_event(sub, f"{here}.options.{mode}", top=False, in_choice=True, noun=noun)
-        if name == "by_alignment":
-            for side in ("hero", "villain"):
-                yield from check_event(step[side], f"{here}.{side}", top=False, in_choice=in_choice, noun=noun)
-    if chooses > 1:
-        yield f"A {noun} has at most one \"choose\".", where
+
+register_box(Box(EVENT, "a Dungeon or Tavern Event", fixed={"who": "self", "to": "inn", "ignore_reduces": 0, "only_target": False},
+                 stats=STATS[:2], check=_stand_together))
 
 
 # --- the table option ----------------------------------------------------------------------
@@ -255,9 +223,8 @@ def _resolve(state: State, fr: dict) -> None:
     for seat in fr["players"]:
         if state.seats[seat].out:
             continue
-        steps = event.event_steps
-        chosen = fr["chosen"].get(str(seat))
-        _run(state, seat, steps, chosen, drink, why)
+        part = {"seat": seat, "chosen": fr["chosen"].get(str(seat)), "drink": drink, "why": why}
+        run_steps(state, part, event.event_steps, EVENT)
     if state.options:
         extensions.event_part(state, fr, event.event_steps, drink, why)     # Otto, no seat, takes his part
     if fr["f"] == DECK:             # the card goes to the discard pile and re-arms the deck
@@ -270,39 +237,54 @@ def _resolve(state: State, fr: dict) -> None:
         push(state, drink, poll_from=ender)
 
 
-def _run(state, seat, steps, chosen, drink, why) -> None:
-    for st in steps:
-        do = st["do"]
-        if do == "choose":
-            if chosen is not None:
-                _run(state, seat, st["options"][chosen["mode"]], chosen, drink, why)
-        elif do == "by_alignment":
-            _run(state, seat, st[alignment(state, seat)], chosen, drink, why)
-        elif do == "pay":
-            pay(state, seat, st["amount"], INN, **why)
-        elif do in ("lose", "gain"):
-            delta = st["amount"] if do == "gain" else -st["amount"]
-            change = change_fortitude if st["stat"] == "fortitude" else change_alcohol
-            change(state, seat, delta, **why)
-        elif do == "discard_drink_me":
-            pile = state.seats[seat].drink_me
-            if pile:
-                cid = pile.pop()
-                state.drink_discard.append(cid)
-                emit(state, "drink_me_discarded", seat=seat, drink=cid, **why)
-        elif do == "discard":
-            # (a state a bot imagined from a view knows another seat's choice, not its cards)
-            cards = [c for c in (chosen or {}).get("cards", []) if c in state.seats[seat].hand]
-            for cid in cards:
-                take_from_hand(state, seat, cid)
-                discard_card(state, cid)
-            emit(state, "discarded", seat=seat, cards=list(cards), **why)
-        elif do == "reveal_drink":
-            k = _from_deck(state, seat, skip_events=True, reveals=drink["reveals"])
-            if k is not None:
-                r = drink["reveals"][k]
-                drink["portions"].append(_portion(seat, r["printed"], r["fortitude"], k))
+def _run_choose(state, fr, step):
+    if fr["chosen"] is not None:
+        run_steps(state, fr, step["options"][fr["chosen"]["mode"]], EVENT)
 
+
+def _run_by_alignment(state, fr, step):
+    run_steps(state, fr, step[alignment(state, fr["seat"])], EVENT)
+
+
+def _run_discard_drink_me(state, fr, step):
+    pile = state.seats[fr["seat"]].drink_me
+    if pile:
+        cid = pile.pop()
+        state.drink_discard.append(cid)
+        emit(state, "drink_me_discarded", seat=fr["seat"], drink=cid, **fr["why"])
+
+
+def _run_discard(state, fr, step):
+    seat = fr["seat"]
+    # (a state a bot imagined from a view knows another seat's choice, not its cards)
+    cards = [c for c in (fr["chosen"] or {}).get("cards", []) if c in state.seats[seat].hand]
+    for cid in cards:
+        take_from_hand(state, seat, cid)
+        discard_card(state, cid)
+    emit(state, "discarded", seat=seat, cards=list(cards), **fr["why"])
+
+
+def _run_reveal_drink(state, fr, step):
+    drink = fr["drink"]
+    k = _from_deck(state, fr["seat"], skip_events=True, reveals=drink["reveals"])
+    if k is not None:
+        r = drink["reveals"][k]
+        drink["portions"].append(_portion(fr["seat"], r["printed"], r["fortitude"], k))
+
+
+for _word, _run in lands_at_once("self").items():
+    behaviour_in(EVENT, _word, _run)
+behaviour_in(EVENT, "choose", _run_choose)
+behaviour_in(EVENT, "by_alignment", _run_by_alignment, "A Hero runs `hero`, a Villain `villain` (§18.2).",
+             {"hero": _steps_list, "villain": _steps_list})
+NESTED["by_alignment"] = ("hero", "villain")
+behaviour_in(EVENT, "discard_drink_me", _run_discard_drink_me,
+             "Discard the top card of your Drink Me! pile (not drunk).")
+behaviour_in(EVENT, "discard", _run_discard, "(Only in a `choose` option) discard that many cards of your choice "
+             "from your hand; not offered with fewer in hand.", {"amount": _pos})
+behaviour_in(EVENT, "reveal_drink", _run_reveal_drink,
+             "Reveal a Drink from the Drink Deck (Drink Events skipped) to drink; every Drink the event reveals "
+             "is drunk at once, after everyone's part.")
 
 RESOLVE[DECK] = window_closed
 extensions.register_option(DungeonEvents())
@@ -315,7 +297,7 @@ def _load_event(c, common, bad):
     if not isinstance(level, int) or isinstance(level, bool) or level < 1:
         bad("encounter_level", "A Dungeon Event's Encounter Level is a whole number, 1 or more.")
         level = 1
-    found = list(check_event(c.get("each")))
+    found = list(check_steps(c.get("each"), "each", EVENT))
     for msg, fld in found:
         bad(fld, msg)
     return None if found else Card(**common, encounter_level=level, event_steps=tuple(c["each"]))

@@ -25,7 +25,7 @@ choice (prompt `crawl`), the Red Dragon Inn only once every other tavern is Clos
 nowhere to go the party stays. Cards that say "the Drink Deck" always mean the Red Dragon
 Inn's (only Ordering uses the taverns).
 
-A tavern whose card carries a Tavern Event (`each`, in the Dungeon Events' vocabulary) has it
+A tavern whose card carries a Tavern Event (`each`, written in the Event box as a Dungeon Event is) has it
 happen each time the party Crawls there (frame `tavern_event`, resolved as a Dungeon Event is:
 Ignored as an Event, Champions in a team game; R-CRAWL-EVENTS). No printed tavern we hold has
 one: the rulebooks print none.
@@ -33,12 +33,12 @@ one: the rulebooks print none.
 from ..core import decks, extensions
 from . import dungeon
 from ..core.content import KINDS, TAVERN, Card, of
-from .dungeon import check_event
+from .dungeon import EVENT as EVENT_BOX
 from ..core.prompt import Prompt
 from ..core.frames import pop, push
 from ..core.ops import emit, order_drinks
 from ..core.seating import order_from
-from ..core.primitives import register
+from ..core.primitives import check_steps, register
 from ..core.resolve import go_on
 from ..core.flow import RESOLVE
 from ..core.state import State
@@ -290,8 +290,8 @@ def _load_tavern(c, common, bad):
                       "{\"home\": true} (the Red Dragon Inn: the Drink Deck).")
         return None
     event = ()
-    if "each" in c:                           # its Tavern Event, in the Dungeon Events' vocabulary
-        found = list(check_event(c["each"], noun="Tavern Event"))
+    if "each" in c:                           # its Tavern Event, written as a Dungeon Event's is
+        found = list(check_steps(c["each"], "each", EVENT_BOX))
         for msg, fld in found:
             bad(fld, msg)
         if found:

@@ -4,7 +4,8 @@ An event that happens to every player happens to him too, on both of his tracks:
 Events always affect both of Otto's tracks, regardless of which player Crawled" [003:973],
 and a Dungeon Event's example has him "lose 2 Alcohol Content on both tracks" [002:456].
 dungeon.py resolves both kinds and calls `take_part` once everyone's part has been run, with
-the event's steps (its `each`, in dungeon.py's vocabulary):
+the event's steps (its `each`, written in the Event box), which he reads his own way
+(`READING`, registered with the interpreter beside the Event box's own runs):
 
 - `lose` / `gain`: on every live track (`otto.hit`); an event is no Action, Sometimes,
   Anytime card or Drink, so his Sometimes box does not answer it [002:440];
@@ -20,7 +21,9 @@ the event's steps (its `each`, in dungeon.py's vocabulary):
 No event we hold says it may be affected "as though it were an Action or a Drink", so none
 makes him reveal a Sometimes box [003:973; 002:448] (not built).
 """
+from ...core.interpreter import behaviour_in, run_steps
 from ...core.ops import emit
+from ..dungeon import EVENT
 from .turn import hit
 from .drinks import _his, turn_over
 from ...core.state import State
@@ -46,24 +49,35 @@ def take_part(state: State, fr: dict, steps: list, drink: dict, why: dict) -> No
     """His part in the event of frame `fr` (called by dungeon._resolve when he is in the game)."""
     tracks = [s for s in state.living() if f"otto:fortitude:{s}" in state.tokens]
     if tracks:
-        _run(state, fr, tracks, steps, drink, why)
+        run_steps(state, {"event_card": fr["event_card"], "tracks": tracks, "drink": drink, "why": why}, steps, READING)
 
 
-def _run(state, fr, tracks, steps, drink, why) -> None:
-    for st in steps:
-        do = st["do"]
-        if do == "choose":
-            mode = choice(st["options"])
-            emit(state, "otto_event_choice", mode=mode, card=fr["event_card"])
-            _run(state, fr, tracks, st["options"][mode], drink, why)
-        elif do == "by_alignment":
-            _run(state, fr, tracks, st["hero"], drink, why)
-        elif do in ("lose", "gain"):
-            for seat in tracks:
-                hit(state, seat, st["stat"], st["amount"] if do == "gain" else -st["amount"], **why)
-        elif do == "reveal_drink":
-            r = turn_over(state, skip_events=True)
-            if r is not None:
-                drink["reveals"].append(r)
-                drink["portions"].append(_his(r, len(drink["reveals"]) - 1, tracks, None))
-        # pay, discard, discard_drink_me: nothing to him (the Inn's Gold; no hand, no pile)
+def _run_choose(state, part, step):
+    mode = choice(step["options"])
+    emit(state, "otto_event_choice", mode=mode, card=part["event_card"])
+    run_steps(state, part, step["options"][mode], READING)
+
+
+def _run_change(sign):
+    def run(state, part, step):
+        for seat in part["tracks"]:
+            hit(state, seat, step["stat"], sign * step["amount"], **part["why"])
+    return run
+
+
+def _run_reveal_drink(state, part, step):
+    r = turn_over(state, skip_events=True)
+    if r is not None:
+        part["drink"]["reveals"].append(r)
+        part["drink"]["portions"].append(_his(r, len(part["drink"]["reveals"]) - 1, part["tracks"], None))
+
+
+def _nothing(state, part, step):
+    """Gold he pays comes from the Inn [002:414]; he has no hand and no Drink Me! pile [002:454]."""
+
+
+READING = EVENT + ":otto"       # how he reads an Event's steps: his part, on every live track
+for _word, _run in {"choose": _run_choose, "by_alignment": lambda s, part, st: run_steps(s, part, st["hero"], READING),
+                    "lose": _run_change(-1), "gain": _run_change(1), "reveal_drink": _run_reveal_drink,
+                    "pay": _nothing, "discard": _nothing, "discard_drink_me": _nothing}.items():
+    behaviour_in(READING, _word, _run, reading=True)

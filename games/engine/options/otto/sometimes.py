@@ -15,9 +15,10 @@ on his tracks, or `{"inn_pays": [seat, amount]}` (he pays a player with the Inn'
 """
 from ...core.flow import RESOLVE
 from ...core.frames import find, pop, push
-from ...core.interpreter import counts_as_card
-from ...core.ops import INN, card, change_alcohol, change_fortitude, discard_card, emit, gain_gold, pay
-from .turn import DISCARD, SOURCE, _draw, after_him, hit
+from ...core.interpreter import behaviour_in, counts_as_card, run_steps
+from ...core.ops import INN, card, discard_card, emit, gain_gold
+from ...core.steps import lands_at_once, seats_of
+from .turn import DISCARD, SOMETIMES_BOX, SOURCE, _draw, after_him, hit
 from ...core.state import State
 from ...core import extensions
 
@@ -51,28 +52,27 @@ def _resolve(state: State, fr: dict) -> None:
     """Nobody Negated his box: it does what it says, on the affected tracks and to the player."""
     pop(state)
     discard_card(state, fr["card"])
-    player, tracks = fr["player"], fr["tracks"]
-    why = {"reason": "otto_sometimes", "card": fr["card"]}
-    for st in card(state, fr["card"]).otto["sometimes"]["steps"]:
-        do = st["do"]
-        if do == "ignore":
-            below = find(state, fr["trigger"])
-            if below is not None:
-                below["ignored"] = True
-                emit(state, "otto_ignores", card=fr["cause"], **({"seat": player} if isinstance(player, int) else {}))
-        elif do == "self":
-            for s in tracks:
-                if not state.seats[s].out:
-                    hit(state, s, st["stat"], st["amount"], **why)
-        elif not isinstance(player, int) or state.seats[player].out:
-            continue                        # his own Drink: nobody played it
-        elif do in ("lose", "gain"):
-            delta = st["amount"] if do == "gain" else -st["amount"]
-            (change_fortitude if st["stat"] == "fortitude" else change_alcohol)(state, player, delta, **why)
-        elif do == "pay":
-            pay(state, player, st["amount"], INN, **why)
-        elif do == "give":
-            gain_gold(state, player, st["amount"], INN, **why)
+    box = dict(fr, why={"reason": "otto_sometimes", "card": fr["card"]})
+    run_steps(state, box, card(state, fr["card"]).otto["sometimes"]["steps"], SOMETIMES_BOX)
+
+
+def _run_ignore(state, box, step):
+    below = find(state, box["trigger"])
+    if below is not None:
+        below["ignored"] = True
+        player = box["player"]
+        emit(state, "otto_ignores", card=box["cause"], **({"seat": player} if isinstance(player, int) else {}))
+
+
+def _run_give(state, box, step):
+    for s in seats_of(state, box, "player"):
+        gain_gold(state, s, step["amount"], INN, **box["why"])
+
+
+for _word, _run in lands_at_once("player").items():
+    behaviour_in(SOMETIMES_BOX, _word, _run)
+behaviour_in(SOMETIMES_BOX, "give", _run_give)
+behaviour_in(SOMETIMES_BOX, "ignore", _run_ignore, "The trigger does nothing to the affected track(s).")
 
 
 def _trigger(state: State, fr: dict):

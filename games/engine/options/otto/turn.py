@@ -26,10 +26,13 @@ Alcohol Content also does it to Otto, on that player's track only [002:430-434];
 makes each other player pay its player Gold makes Otto pay from the Inn [002:414]; one that
 picks "another player" may pick him when he can take all it does (R-OTTO-TARGETING).
 
-An Otto card says what its Action box does with `action`, in this module's vocabulary
-(`STEPS`); what it does to players waits as pending changes they may answer (R-OTTO-ANSWER).
-Its optional `sometimes` box (`RESPONSES`) answers a card or Drink about to change his tracks,
-as a Sometimes card players may Negate (sometimes.py, R-OTTO-SOMETIMES). Its optional `gambling` box (`PLAYS`) is what he plays on his turn in a
+An Otto card says what its Action box does with `action`, written in the step language
+(primitives.py) in the box `ACTION_BOX`: lose, gain, pay and gamble as on a card, and his own
+give and self; what it does to players waits as pending changes they may answer
+(R-OTTO-ANSWER). Its optional `sometimes` box (steps in `SOMETIMES_BOX`: ignore, self, lose,
+gain, pay, give) answers a card or Drink about to change his tracks, as a Sometimes card
+players may Negate (sometimes.py, R-OTTO-SOMETIMES). Its optional `gambling` box (one of
+`PLAYS`, not steps) is what he plays on his turn in a
 Round of Gambling: he is in every Round, antes from the Inn, takes his gambling turn when the
 turn passes his place, and passes when the play would be illegal or he reveals nothing to
 play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
@@ -37,9 +40,12 @@ play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
 from ...core import changes, choices, decks
 from ...core.content import ACTION, CHEATING, GAMBLING, OTTO
 from ...core.frames import active_round, pop, push
+from ...core.interpreter import behaviour_in, run_steps
 from ...core.ops import INN, POT, card, discard_card, draw_cards, emit, gain_gold
+from ...core.primitives import EXTREMES, SELECT, STATS, Box, _enum, _nat, check_steps, register_box
 from ...core.seating import next_living, order_from
 from ...core.state import State
+from ...core.steps import seats_of
 
 OPTION = "otto"
 DECK = "otto"
@@ -53,35 +59,23 @@ REWARDS = ("gold", "cards")
 SOURCE = "otto"
 PLAY = "otto_play"        # his Cheating box on the stack, as a Cheating card (R-OTTO-CHEATING)
 
-#: who an Action box names: each player, or the player(s) with the most / least of something;
-#: players tied on it all take the effect [002:426]
-WHO = ("each", "most_fortitude", "least_fortitude", "most_alcohol", "least_alcohol",
-       "most_gold", "least_gold", "most_cards", "least_cards")
-
-#: step -> (parameters it must have, what it does)
-STEPS = {
-    "lose": ({"stat", "amount", "who"}, "the players named lose that much Fortitude or Alcohol Content"),
-    "gain": ({"stat", "amount", "who"}, "the players named gain that much Fortitude or Alcohol Content"),
-    "pay": ({"amount", "who"}, "the players named pay Otto that much Gold (it goes to the Inn [002:414])"),
-    "give": ({"amount", "who"}, "Otto gives the players named that much Gold, from the Inn [002:414]"),
-    "self": ({"stat", "amount"}, "Otto gains (amount > 0) or loses Fortitude or Alcohol Content on both tracks"),
-    "gamble": (set(), "Otto starts a Round of Gambling (as \"Gambling? I'm in!\" as an Action): each player antes 1, "
-                      "he antes from the Inn and is in control; he adds no Prize [002:436, 466] (R-OTTO-STARTS-ROUND)"),
-}
-STATS = ("fortitude", "alcohol")
-
-#: What his Sometimes box may do when a card or a Drink affects him [002:440-450]; "the
-#: player" is the one whose card affected him (nobody for a Drink he drinks), "the affected
-#: track(s)" the tracks the trigger changes.
-RESPONSES = {
-    "ignore": (set(), "the trigger does nothing to the affected track(s)"),
-    "self": ({"stat", "amount"}, "Otto gains (amount > 0) or loses it on the affected track(s)"),
-    "lose": ({"stat", "amount"}, "the player loses that much Fortitude or Alcohol Content"),
-    "gain": ({"stat", "amount"}, "the player gains that much Fortitude or Alcohol Content"),
-    "pay": ({"amount"}, "the player pays Otto that much Gold (to the Inn)"),
-    "give": ({"amount"}, "Otto gives the player that much Gold, from the Inn"),
-}
+#: The boxes of his cards, written in the step language (primitives.py). His Action box names
+#: each player, or the player(s) with the most / least of something (all of them when tied
+#: [002:426]); what it does to players waits as pending changes they may answer. His Sometimes
+#: box acts on "the player" whose card affected him (nobody for a Drink he drinks) and on "the
+#: affected track(s)" [002:440-450]; what it does lands at once.
+ACTION_BOX, SOMETIMES_BOX = "otto_action", "otto_sometimes"
+_FIXED = {"to": "inn", "ignore_reduces": 0, "only_target": False}      # Gold he is paid goes to the Inn [002:414]
+register_box(Box(ACTION_BOX, "an Otto card's Action box", stats=STATS[:2], empty=True, fixed=_FIXED,
+                 who=("each",) + EXTREMES))
+register_box(Box(SOMETIMES_BOX, "an Otto card's Sometimes box", stats=STATS[:2], fixed={"who": "player", **_FIXED}))
 TRIGGERS = ("Action", "Sometimes", "Anytime", "Drink")
+
+
+def _nonzero(v):
+    """a whole number, not 0 (below 0 loses)"""
+    return isinstance(v, int) and not isinstance(v, bool) and v != 0
+
 
 #: What his Gambling or Cheating box plays in a Round of Gambling [002:436]; each takes control.
 PLAYS = {
@@ -110,7 +104,7 @@ def check_card(c: dict):
     if not isinstance(action, list):
         yield "An Otto card's Action box is a list of steps (\"action\": [...]; [] does nothing).", "action"
         return
-    yield from _check_steps(action, STEPS, "action", "Step")
+    yield from check_steps(action, "action", ACTION_BOX)
 
 
 def _check_sometimes(box):
@@ -122,34 +116,7 @@ def _check_sometimes(box):
     types = box["types"]
     if not isinstance(types, list) or not types or any(t not in TRIGGERS for t in types):
         yield f"\"types\" lists the card types it answers, from: {', '.join(TRIGGERS)}.", "sometimes.types"
-    steps = box["steps"]
-    if not isinstance(steps, list) or not steps:
-        yield "A Sometimes box has one or more steps.", "sometimes.steps"
-        return
-    yield from _check_steps(steps, RESPONSES, "sometimes.steps", "Response")
-
-
-def _check_steps(steps: list, vocab: dict, where: str, word: str):
-    """(message, field) for each problem of a box's steps, named from `vocab` (STEPS for his
-    Action box, RESPONSES for his Sometimes box)."""
-    for n, step in enumerate(steps):
-        here = f"{where}.{n}"
-        name = step.get("do") if isinstance(step, dict) else None
-        if name not in vocab:
-            yield f"Unknown Otto {word.lower()} {name!r}; one of: {', '.join(vocab)}.", f"{here}.do"
-            continue
-        need, _ = vocab[name]
-        if set(step) - {"do"} != need:
-            yield f"{word} {name!r} takes exactly: {', '.join(sorted(need)) or 'nothing'}.", here
-            continue
-        amount = step.get("amount")
-        if "amount" in step and (not isinstance(amount, int) or isinstance(amount, bool) or amount == 0
-                                 or (amount < 0 and name != "self")):
-            yield "An amount is a whole number, 1 or more (\"self\": not 0; below 0 loses).", f"{here}.amount"
-        if "stat" in step and step["stat"] not in STATS:
-            yield f"\"stat\" is one of: {', '.join(STATS)}.", f"{here}.stat"
-        if "who" in step and step["who"] not in WHO:
-            yield f"\"who\" is one of: {', '.join(WHO)}.", f"{here}.who"
+    yield from check_steps(box["steps"], "sometimes.steps", SOMETIMES_BOX)
 
 
 # --- where Otto is ---------------------------------------------------------------------------
@@ -320,20 +287,6 @@ def _draw(state: State):
     return state.zones[DECK].pop()
 
 
-def _who(state: State, who: str) -> list[int]:
-    living = state.living()
-    if who == "each":
-        return living
-    most, what = who.split("_", 1)
-
-    def value(s):
-        seat = state.seats[s]
-        return len(seat.hand) if what == "cards" else getattr(seat, what)
-
-    best = (max if most == "most" else min)(value(s) for s in living)
-    return [s for s in living if value(s) == best]        # a tie: all of them [002:426]
-
-
 def action_phase(state: State) -> None:
     cid = _draw(state)
     if cid is None:
@@ -342,30 +295,32 @@ def action_phase(state: State) -> None:
     state.zones[DISCARD].append(cid)
     c = card(state, cid)
     emit(state, "otto_action", card=cid, title=c.title, faction=c.otto["faction"])
-    chs = []
-    for st in c.otto["action"]:
-        do = st["do"]
-        if do == "gamble":
-            chs += _start_round(state, cid)
-            continue
-        if do == "self":
-            for s in state.living():
-                hit(state, s, st["stat"], st["amount"], reason="otto", card=cid)
-            continue
-        for s in _who(state, st["who"]):
-            # What it does to players waits as pending changes "as though" from an Action card,
-            # so a player it hits answers it as usual (R-OTTO-ANSWER); it has no card of a seat's
-            # for a response to name, nobody hits back at him and nothing redirects it.
-            if do in ("lose", "gain"):
-                delta = st["amount"] if do == "gain" else -st["amount"]
-                chs.append(changes.change(SOURCE, s, st["stat"], delta, as_type=ACTION, reason="otto",
-                                          no_hitback=True, no_redirect=True, otto_card=cid))
-            elif do in ("pay", "give"):
-                delta = st["amount"] if do == "give" else -st["amount"]
-                chs.append(changes.change(SOURCE, s, "gold", delta, as_type=ACTION, reason="otto",
-                                          to=INN if do == "pay" else None, no_hitback=True, no_redirect=True,
-                                          otto_card=cid))
-    changes.submit(state, chs)
+    box = {"seat": SOURCE, "card": cid, "tracks": state.living(), "why": {"reason": "otto", "card": cid},
+           "changes": []}
+    run_steps(state, box, c.otto["action"], ACTION_BOX)
+    changes.submit(state, box["changes"])
+
+
+def _pending(sign, stat=None, to=None):
+    """What his Action box does to the players it names waits as pending changes "as though"
+    from an Action card, so a player it hits answers it as usual (R-OTTO-ANSWER); it has no
+    card of a seat's for a response to name, nobody hits back at him and nothing redirects it."""
+    def run(state, box, step):
+        for s in seats_of(state, box, step["who"]):
+            box["changes"].append(changes.change(SOURCE, s, stat or step["stat"], sign * step["amount"],
+                                                 as_type=ACTION, reason="otto", to=to, no_hitback=True,
+                                                 no_redirect=True, otto_card=box["card"]))
+    return run
+
+
+def _run_self(state, box, step):
+    for s in box["tracks"]:
+        if not state.seats[s].out:
+            hit(state, s, step["stat"], step["amount"], **box["why"])
+
+
+def _run_gamble(state, box, step):
+    box["changes"] += _start_round(state, box["card"])
 
 
 def _start_round(state: State, cid: int) -> list:
@@ -393,3 +348,15 @@ def _start_round(state: State, cid: int) -> list:
 def after_him(state: State) -> int:
     """The first living player after his place: where a window he opens starts (clockwise)."""
     return next(s for s in order_from(state, state.tokens.get("otto:before", 0)) if not state.seats[s].out)
+
+
+behaviour_in(ACTION_BOX, "lose", _pending(-1))
+behaviour_in(ACTION_BOX, "gain", _pending(1))
+behaviour_in(ACTION_BOX, "pay", _pending(-1, "gold", INN))
+behaviour_in(ACTION_BOX, "give", _pending(1, "gold"), "Otto gives the players named `amount` Gold, from the Inn "
+             "[002:414].", {"amount": _nat, "who": SELECT})
+behaviour_in(ACTION_BOX, "gamble", _run_gamble)
+for _box in (ACTION_BOX, SOMETIMES_BOX):
+    behaviour_in(_box, "self", _run_self, "Otto gains (`amount` above 0) or loses `stat` on his tracks: both of them "
+                 "in his Action box, the affected track(s) in his Sometimes box.", {"stat": _enum(*STATS[:2]),
+                                                                                   "amount": _nonzero})
