@@ -43,7 +43,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from games.ai import boss, events, mechanics, tavern, teams
+from games.ai import boss, events, hints, teams
 from games.ai.common import Decision, Table, card_of, rng_for
 from games.engine.core.content import Card
 
@@ -576,20 +576,17 @@ def score(t: Scoring, d: Decision, average: float | None = None) -> float:
     if kind == "activate":
         c = t.card(d.get("card"))
         return _score_play(t, d, _activation(c)) if c is not None and c.activate else -0.5
-    if kind in ("potion", "champion", "defer"):
-        return teams.score(t, d)
     if kind == "pick":
         return _score_pick(t, d)
-    if kind in events.KINDS:                 # a Dungeon Event's choice, The Wench Dares You...'s tie
-        return events.score(t, d, _keep)
-    got = mechanics.score(t, d, t.worth, _keep)           # Treasure and Drunken Chi
-    if got is not None:
-        return got
-    got = tavern.score(t, d)                              # Prizes (games/ai/tavern.py)
-    if got is not None:
-        return got
+    hint = hints.DECISIONS.get(kind)          # a mechanic's own decision (games/ai/hints.py)
+    if hint is not None:
+        return hint(t, d, KIT)
     if kind != "play":
         return -0.5
+    for hint in hints.PLAYS.values():         # a play a mechanic scores whole (an Item, a Prize)
+        got = hint(t, d, KIT)
+        if got is not None:
+            return got
     return _score_play(t, d)
 
 
@@ -679,3 +676,7 @@ def rollout_decide(view: dict, rng, tuning: Tuning = TUNING) -> Decision:
     best = max(s for s, _ in scored)
     top = [d for s, d in scored if s == best]
     return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+
+
+#: What the heuristic lends the mechanics' hints (games/ai/hints.py).
+KIT = hints.Kit(keep=_keep, play=_score_play, drink_gain=_drink_gain, hits=_frame_hits, spare_gold=SPARE_GOLD)

@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+from games.ai import hints
 from games.ai.common import Decision, Table
 
 #: Margin (Fortitude − Total Drunkenness) it keeps above after gaining Chi.
@@ -42,29 +43,42 @@ def _known(t: Table, cid):
     return None
 
 
-def score(t: Table, d: Decision, margin_worth, keep) -> float | None:
-    kind = d.get("type")
-    if kind == "discard_treasure":
-        return 1.0
-    if kind == "equip":
-        top = t.top or {}
-        new = top.get("card", {}).get("id") if isinstance(top.get("card"), dict) else None
-        return 1.0 + _levels(t, [new]) - _levels(t, d.get("drop", [])) - 0.01
-    if kind == "gain_token":
-        uses = any(s.get("do") in ("lose_token", "return_token") and s.get("token") == d.get("token")
-                   for c in t.content.cards.values() if c.deck == t.content.characters[t.mine["character"]].deck
-                   for s in c.steps)
-        return 1.0 if uses and t.margin(t.me) - 1 >= CHI_CLEAR else -1.0
-    if kind == "decline":
-        return 0.0
-    if kind == "play":
-        c = t.card(d.get("card"))
-        if c is not None and c.effect == "end_turn":
-            return -1.0       # "your turn ends now": nothing known of it is worth ending its own turn
-        return None
-    if kind == "calm":
-        m = t.margin(t.me)
-        gain = margin_worth(m + 1) - margin_worth(m)
-        c = t.card(d.get("card"))
-        return gain - CARD_COST * keep(t, getattr(c, "effect", "")) - 0.05
+@hints.decision("discard_treasure")
+def _discard_treasure(t: Table, d: Decision, kit) -> float:
+    return 1.0
+
+
+@hints.decision("equip")
+def _equip(t: Table, d: Decision, kit) -> float:
+    top = t.top or {}
+    new = top.get("card", {}).get("id") if isinstance(top.get("card"), dict) else None
+    return 1.0 + _levels(t, [new]) - _levels(t, d.get("drop", [])) - 0.01
+
+
+@hints.decision("gain_token")
+def _gain_token(t: Table, d: Decision, kit) -> float:
+    uses = any(s.get("do") in ("lose_token", "return_token") and s.get("token") == d.get("token")
+               for c in t.content.cards.values() if c.deck == t.content.characters[t.mine["character"]].deck
+               for s in c.steps)
+    return 1.0 if uses and t.margin(t.me) - 1 >= CHI_CLEAR else -1.0
+
+
+@hints.decision("decline")
+def _decline(t: Table, d: Decision, kit) -> float:
+    return 0.0
+
+
+@hints.play("items")
+def _end_turn(t: Table, d: Decision, kit) -> float | None:
+    c = t.card(d.get("card"))
+    if c is not None and c.effect == "end_turn":
+        return -1.0       # "your turn ends now": nothing known of it is worth ending its own turn
     return None
+
+
+@hints.decision("calm")
+def _calm(t: Table, d: Decision, kit) -> float:
+    m = t.margin(t.me)
+    gain = t.worth(m + 1) - t.worth(m)
+    c = t.card(d.get("card"))
+    return gain - CARD_COST * kit.keep(t, getattr(c, "effect", "")) - 0.05
