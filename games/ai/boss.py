@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+from games.ai import hints, rdi8
 from games.ai.common import Decision, Table
 
 
@@ -28,6 +29,4 @@ def order_bonus(t: Table, d: Decision) -> float:
     return 0.05 if waiting == fewest else 0.0
 
 
-def discard_type(t: Table, d: Decision, keep) -> float:
-    c = t.card(d.get("option"))
-    return -keep(t, getattr(c, "effect", "")) if c is not None else -5
+hints.pick("discard_type")(rdi8.give_up)

@@ -58,7 +58,6 @@ KEEP = {
     "force_out": 3, "gamble": 2, "take_pot": 3, "end_round_to_inn": 1, "anti_cheat": 2, "inn_pays": 2,
     "leave_round": 1, "order_extra": 4, "tip_wench": 2, "grab_coin": 1, "courage": 5, "extra_drink": 3,
     "get_treasure": 3,
-    "mix_in": 3,
 }
 #: Keep-worth of a pack card whose effect word has no entry above: a character's own mechanic
 #: is usually worth holding on to.
@@ -118,7 +117,7 @@ TUNING = Tuning(CURVE)
 
 def keep_worths(tuning: Tuning) -> dict:
     """What each effect word is worth keeping in hand, by this tuning."""
-    return {**KEEP, **dict(tuning.keep)}
+    return {**KEEP, **hints.KEEP, **dict(tuning.keep)}
 
 
 class Scoring(Table):
@@ -151,7 +150,7 @@ def _frame_hits(frame: dict, seat: int) -> bool:
         return True
     if eff == "order_extra":
         return seat in (args.get("targets") or [])
-    if eff not in KEEP:     # a pack card's effect: aimed at me is against me
+    if eff not in KEEP and eff not in hints.KEEP:     # a pack card's effect: aimed at me is against me
         return args.get("target") == seat
     return eff in CONTROL   # someone else taking control of a Round
 
@@ -426,7 +425,10 @@ def _score_play(t: Table, d: Decision, c=None) -> float:
     c = c or t.card(d.get("card"))
     if c is None:
         return -1.0
-    score = _score_card(t, c, d) + (1 if d.get("glare") else 0)      # Glare: its added effect
+    score = _score_card(t, c, d)
+    for key, bonus in hints.BONUSES.items():      # what a mechanic's key adds (Glare)
+        if d.get(key) is not None:
+            score += bonus(t, d, KIT)
     return score + _minion_worth(t, d["target_minion"]) if d.get("target_minion") is not None else score
 
 
@@ -442,61 +444,19 @@ def _minion_worth(t: Table, cid) -> float:
     return -4
 
 
-def _score_mix_in(t: Table, c, d: Decision) -> float:
-    """Phyll's Mix-ins: spike an opponent's Drink (more so one that pays him or draws him
-    nothing), never his own unless it draws him a card he can afford to drink for."""
-    step = next((s for s in c.steps if s["do"] == "mix_in"), {})
-    fr = t.drink_frame()
-    portions = (fr or {}).get("portions") or []
-    ks = d.get("portions") or ([d["portion"]] if "portion" in d else [])
-    total = 0.0
-    for k in ks:
-        if not 0 <= k < len(portions):
-            continue
-        gain = _drink_gain(t, "drink_mod", {"alcohol": step.get("alcohol", 0)}, {"portion": k}) or 0.0
-        mine = portions[k].get("holder") in t.team
-        if step.get("pay") and not mine:
-            gain += 1.5
-        if step.get("draw"):
-            gain += 0.8 if mine else -0.3
-        total += gain
-    return total - 0.3 if ks else -2
-
-
 def _score_pick(t: Scoring, d: Decision) -> float:
-    """A rule's choice (RDI 8): where Farai works, Lucky's Heat penalty, which card to Petrify."""
-    kind, option = t.prompt.get("kind"), d.get("option")
-    if kind == "petrify":
-        c = t.card(option)
-        return -_keep(t, getattr(c, "effect", "")) if c is not None else -5
-    if kind == "discard_type":                 # a Boss card's "discard a Sometimes Card" (ai/boss.py)
-        return boss.discard_type(t, d, _keep)
-    if kind == "heat":
-        margin, gold = t.margin(t.me), t.mine["gold"]
-        if option == "gold":
-            return 3 if gold - 2 >= SPARE_GOLD else (0 if gold > 2 else -9)
-        if option == "fortitude":
-            return 2 + t.worth(margin - 2) - t.worth(margin) if t.mine["fortitude"] > 2 else -9
-        return 1.9 + t.worth(margin - 2) - t.worth(margin)
-    if kind == "brawler":                      # aimed as though she played it (engine mechanics/brawl.py)
-        brawler = (t.top or {}).get("card") or {}
-        return _score_play(t, {"seat": d["seat"], "type": "play", "card": brawler.get("id"), **d["option"]})
-    if kind == "brew":
-        tokens = t.mine.get("tokens") or {}
-        if option == "work":
-            return 3
-        if option == "stay":
-            return 0.5
-        return 1 + tokens.get(option, 0)        # move where some progress waits already
-    return 0.0
+    """A rule's choice (a `pick` prompt): its kind's hint, else no preference."""
+    hint = hints.PICKS.get(t.prompt.get("kind"))
+    return hint(t, d, KIT) if hint is not None else 0.0
 
 
 def _score_card(t: Table, c, d: Decision) -> float:
     eff, params, target, mode = c.effect, c.params, d.get("target"), d.get("mode")
     if target == "otto":
         return 1.0      # Otto (no seat, docs/otto.md): hurting him only earns his reward when he passes out
-    if eff == "mix_in":
-        return _score_mix_in(t, c, d)
+    hint = hints.CARDS.get(eff)             # a mechanic's card (games/ai/hints.py)
+    if hint is not None:
+        return hint(t, c, d, KIT)
     if _drink_change(eff, mode) is not None:
         return _score_drink_card(t, eff, params, d)
     if eff in ("negate_sometimes", "negate_drink_change"):

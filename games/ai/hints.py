@@ -9,6 +9,13 @@ Each table, and what its entries are:
 
 - ``DECISIONS[type]``: a decision type beyond the core's (pass, drink, order, split, discard,
   pick, play), ``fn(t, d, kit) -> float``. A type with no entry scores -0.5.
+- ``PICKS[kind]``: a ``pick`` prompt's kind (games/engine/core/choices.py), each option
+  ``fn(t, d, kit) -> float``. A kind with no entry scores every option 0 (the seeded stream picks).
+- ``CARDS[effect]``: a card by its effect word (``Card.effect``) when it is played,
+  ``fn(t, card, d, kit) -> float``; ``KEEP[effect]`` is what such a card is worth kept in hand
+  (the discard weighs it). A word with neither is a pack card the heuristic judges by its aim.
+- ``BONUSES[key]``: a key a mechanic adds to a card play (Glare's ``"glare"``): what it adds
+  to the card's score, ``fn(t, d, kit) -> float``. Added in the order of their names.
 - ``PLAYS[name]``: a card play the mechanic scores whole, before the card's effect is read (an
   Item that ends the turn, a won Prize), ``fn(t, d, kit) -> float``, or None when the play is
   not its own. Tried in the order of their names.
@@ -38,6 +45,10 @@ class Kit:
 
 
 DECISIONS: dict[str, Callable] = {}
+PICKS: dict[str, Callable] = {}
+CARDS: dict[str, Callable] = {}
+KEEP: dict[str, float] = {}
+BONUSES: dict[str, Callable] = {}
 PLAYS: dict[str, Callable] = {}
 
 
@@ -58,6 +69,27 @@ def _register(table: dict, names, in_name_order: bool = False):
 def decision(*types: str):
     """Register the hint of these decision types."""
     return _register(DECISIONS, types)
+
+
+def pick(*kinds: str):
+    """Register the hint of these ``pick`` prompt kinds."""
+    return _register(PICKS, kinds)
+
+
+def card(effect: str, *, keep: float):
+    """Register the hint of playing a card with this effect word, and its keep-worth."""
+    register = _register(CARDS, (effect,))
+
+    def wrap(fn):
+        register(fn)
+        KEEP[effect] = keep
+        return fn
+    return wrap
+
+
+def bonus(key: str):
+    """Register what a card play's key adds to the card's score."""
+    return _register(BONUSES, (key,), in_name_order=True)
 
 
 def play(name: str):
