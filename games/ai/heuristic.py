@@ -39,13 +39,11 @@ random stream). In short:
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 
 from games.ai import boss, events, hints, teams
 from games.ai.common import Decision, Table, card_of, rng_for
-from games.engine.core.content import Card
 
 NAME, VERSION = "heuristic", 9
 
@@ -57,7 +55,7 @@ KEEP = {
     "heal_self": 3, "heal_target_pay": 2, "mass_heal": 2, "raise": 2, "winning_hand": 3, "control": 3,
     "force_out": 3, "gamble": 2, "take_pot": 3, "end_round_to_inn": 1, "anti_cheat": 2, "inn_pays": 2,
     "leave_round": 1, "order_extra": 4, "tip_wench": 2, "grab_coin": 1, "courage": 5, "extra_drink": 3,
-    "get_treasure": 3,
+    "halve_drink": 4,
 }
 #: Keep-worth of a pack card whose effect word has no entry above: a character's own mechanic
 #: is usually worth holding on to.
@@ -73,7 +71,7 @@ ANSWERS = {"negate_sometimes", "negate_drink_change"}
 SPEND = {
     "ignore_drink": 0.6, "pass_drink": 0.5, "split_drink": 0.4, "courage": 0.5, "drink_mod": 0.2,
     "leave_or_ignore_drink": 0.7, "ignore_card_or_drink": 0.8, "negate_sometimes": 0.8,
-    "negate_drink_change": 0.5, "extra_drink": 0.2,
+    "negate_drink_change": 0.5, "extra_drink": 0.2, "halve_drink": 0.4,
 }
 #: How much an opponent's margin counts against mine.
 OPPONENT_WEIGHT = 0.5
@@ -400,48 +398,15 @@ def _score_unknown(t: Table, c, d: Decision) -> float:
     return 4
 
 
-_ACTIVATIONS: dict = {}
-
-
-def _activation(c) -> Card:
-    """A Minion's activation as the card the scoring reads (its steps and target)."""
-    key = (c.key, json.dumps(c.activate, sort_keys=True))   # packs may reuse a key with other steps
-    if key not in _ACTIVATIONS:
-        act = c.activate
-        _ACTIVATIONS[key] = Card(key=c.key, deck=c.deck, slug=c.slug, title=c.title, type="Action", text="",
-                                 quantity=1, timing=("action",), target=act.get("target", "none"),
-                                 steps=tuple(act.get("steps") or ()), pack=c.pack)
-    return _ACTIVATIONS[key]
-
-
-def _zone_worth(t: Scoring, zone: str) -> float:
-    """The keep-worth of an average card of the side deck a zone of mine is filled from."""
-    z = t.content.characters[t.mine["character"]].zones.get(zone, {})
-    keys = t.content.deck_list(z["deck"]) if z.get("deck") else []
-    return sum(_keep(t, t.content.cards[k].effect) for k in keys) / len(keys) if keys else 0.0
-
-
 def _score_play(t: Table, d: Decision, c=None) -> float:
     c = c or t.card(d.get("card"))
     if c is None:
         return -1.0
     score = _score_card(t, c, d)
-    for key, bonus in hints.BONUSES.items():      # what a mechanic's key adds (Glare)
+    for key, bonus in hints.BONUSES.items():      # what a mechanic's key adds (Glare, a Minion hit)
         if d.get(key) is not None:
             score += bonus(t, d, KIT)
-    return score + _minion_worth(t, d["target_minion"]) if d.get("target_minion") is not None else score
-
-
-def _minion_worth(t: Table, cid) -> float:
-    """Hitting a Minion instead of a player: worth 4 less, unless its owner keeps many of them
-    in play (each acts every turn) or cannot pay the Wages to keep it."""
-    for s in t.seats:
-        cards = ((s.get("zones") or {}).get("minions") or {}).get("cards") or []
-        if any(c["id"] == cid for c in cards):
-            c = t.card(cid)
-            wages = getattr(c, "wages", 0) or 0
-            return -4 + 3 * (len(cards) - 1) + (5 if s["gold"] < wages else 0)
-    return -4
+    return score
 
 
 def _score_pick(t: Scoring, d: Decision) -> float:
@@ -478,38 +443,9 @@ def _score_card(t: Table, c, d: Decision) -> float:
         targets = d.get("targets") or []
         weakest = t.weakest_opponent()
         return -2 if any(x in t.team for x in targets) or t.mine["gold"] < SPARE_GOLD else 2 + 0.5 * sum(x == weakest for x in targets)
-    if eff in RDI6:
-        return RDI6[eff](t, c, d)
     if eff not in KEEP:
         return _score_unknown(t, c, d)
     return _score_round_card(t, eff)
-
-
-def _score_redirect_card(t: Table, c, d: Decision) -> float:
-    """"My, what selfless adventurers you are!": an attack picking us goes to the weakest rival."""
-    top = t.top or {}
-    if top.get("seat") in t.team or not teams.hits_us(t, top, _frame_hits) or top.get("effect") not in (
-            "damage", "steal_one", "tip_wench", "force_drink", "activate"):
-        return -2
-    return 11 + (1 if d.get("target") == t.weakest_opponent() else 0) - (3 if d.get("target") == top.get("seat") else 0)
-
-
-def _score_feed(t: Table, c, d: Decision) -> float:
-    """"Eat up my pretties!": worth as much as the Scarab holders it hits."""
-    holders = sum(1 for s in t.opponents() if (t.seats[s].get("tokens") or {}).get("scarab", 0) > 0)
-    return 6 + 3 * holders if holders else -3
-
-
-def _score_nap(t: Table, c, d: Decision) -> float:
-    """"Bat nap": sleep through the Drinks when close to passing out."""
-    m = t.margin(t.me)
-    return 14 if m <= 4 else 7 if m <= 7 else -1
-
-
-#: Effect words of the RDI 6 characters' cards (docs/ai.md).
-RDI6 = {"redirect_card": _score_redirect_card, "feed_scarabs": _score_feed, "nap": _score_nap}
-KEEP.update({"redirect_card": 5, "feed_scarabs": 4, "nap": 5, "halve_drink": 4})
-SPEND["halve_drink"] = 0.4
 
 
 def score(t: Scoring, d: Decision, average: float | None = None) -> float:
@@ -528,14 +464,6 @@ def score(t: Scoring, d: Decision, average: float | None = None) -> float:
         return 1.5 + (30 - t.margin(d.get("target"))) / 100
     if kind == "discard":
         return _score_discard(t, d, _deck_average(t) if average is None else average)
-    if kind == "buy":
-        return _zone_worth(t, d.get("zone")) / 5
-    if kind == "wages":
-        wages = next((fr.get("wages", 0) for fr in reversed(t.stack) if fr.get("f") == "wages"), 0)
-        return (2 if t.mine["gold"] - wages >= SPARE_GOLD else -1) if d.get("pay") else 0
-    if kind == "activate":
-        c = t.card(d.get("card"))
-        return _score_play(t, d, _activation(c)) if c is not None and c.activate else -0.5
     if kind == "pick":
         return _score_pick(t, d)
     hint = hints.DECISIONS.get(kind)          # a mechanic's own decision (games/ai/hints.py)

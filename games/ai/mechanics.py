@@ -43,6 +43,11 @@ def _known(t: Table, cid):
     return None
 
 
+@hints.card("get_treasure", keep=3)
+def _get_treasure(t: Table, c, d: Decision, kit) -> float:
+    return 3          # a small gain
+
+
 @hints.decision("discard_treasure")
 def _discard_treasure(t: Table, d: Decision, kit) -> float:
     return 1.0
