@@ -21,6 +21,12 @@ from games.engine.core.prompt import COUNT, subset_decision
 AVERAGE_DRINK = 1.6
 
 
+@hints.dealt("dungeon_events")
+def _dungeon_deck(content, options: dict) -> tuple[list, str]:
+    """Every Dungeon Event card of the content, owned by the deck's zone."""
+    return [c.key for c in content.cards.values() if c.type == "Dungeon Event" for _ in range(c.quantity)], "dungeon"
+
+
 @hints.decision("dungeon", "tavern_event")
 def option(t: Table, d: Decision, kit) -> float:
     """A Dungeon or Tavern Event's option: what the cards it discards are worth kept, else an

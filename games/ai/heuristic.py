@@ -417,8 +417,9 @@ def _score_pick(t: Scoring, d: Decision) -> float:
 
 def _score_card(t: Table, c, d: Decision) -> float:
     eff, params, target, mode = c.effect, c.params, d.get("target"), d.get("mode")
-    if target == "otto":
-        return 1.0      # Otto (no seat, docs/otto.md): hurting him only earns his reward when he passes out
+    hint = hints.TARGETS.get(target)        # aimed at one who is no seat (Otto)
+    if hint is not None:
+        return hint(t, c, d, KIT)
     hint = hints.CARDS.get(eff)             # a mechanic's card (games/ai/hints.py)
     if hint is not None:
         return hint(t, c, d, KIT)

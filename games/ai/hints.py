@@ -14,11 +14,16 @@ Each table, and what its entries are:
 - ``CARDS[effect]``: a card by its effect word (``Card.effect``) when it is played,
   ``fn(t, card, d, kit) -> float``; ``KEEP[effect]`` is what such a card is worth kept in hand
   (the discard weighs it). A word with neither is a pack card the heuristic judges by its aim.
+- ``TARGETS[name]``: a card aimed at a participant who is no seat (Otto): the play's score,
+  ``fn(t, card, d, kit) -> float``, whatever the card.
 - ``BONUSES[key]``: a key a mechanic adds to a card play (Glare's ``"glare"``): what it adds
   to the card's score, ``fn(t, d, kit) -> float``. Added in the order of their names.
 - ``PLAYS[name]``: a card play the mechanic scores whole, before the card's effect is read (an
   Item that ends the turn, a won Prize), ``fn(t, d, kit) -> float``, or None when the play is
   not its own. Tried in the order of their names.
+- ``DEALT[option]``: the cards a table option deals at set-up that the search must imagine
+  (games/ai/determinize.py), ``fn(content, options) -> (card keys, owner)``, asked in the
+  order the engine deals them (its options' ``order``).
 
 ``t`` is the deciding seat's view (``heuristic.Scoring``), ``d`` the decision, and ``kit`` what
 the heuristic lends its hints (``Kit``), so a hint module never imports the bot.
@@ -48,8 +53,10 @@ DECISIONS: dict[str, Callable] = {}
 PICKS: dict[str, Callable] = {}
 CARDS: dict[str, Callable] = {}
 KEEP: dict[str, float] = {}
+TARGETS: dict[str, Callable] = {}
 BONUSES: dict[str, Callable] = {}
 PLAYS: dict[str, Callable] = {}
+DEALT: dict[str, Callable] = {}
 
 
 def _register(table: dict, names, in_name_order: bool = False):
@@ -87,6 +94,11 @@ def card(effect: str, *, keep: float):
     return wrap
 
 
+def target(name: str):
+    """Register the hint of a card aimed at this participant."""
+    return _register(TARGETS, (name,))
+
+
 def bonus(key: str):
     """Register what a card play's key adds to the card's score."""
     return _register(BONUSES, (key,), in_name_order=True)
@@ -95,3 +107,8 @@ def bonus(key: str):
 def play(name: str):
     """Register a hint that scores some card plays whole (None for the others)."""
     return _register(PLAYS, (name,), in_name_order=True)
+
+
+def dealt(option: str):
+    """Register the cards this table option deals at set-up."""
+    return _register(DEALT, (option,))
