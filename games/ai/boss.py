@@ -1,11 +1,12 @@
-"""The heuristic bot's choices in the Boss Battle family (docs/boss.md), asked by heuristic.py.
+"""The heuristic bot's choices in the Boss Battle family (docs/boss.md).
 
 - A Boss orders several Drinks a turn onto Challengers who share one mat: each Challenger
   drinks one card of their own pile a turn, so Drinks spread over the piles reach the team's
   Alcohol sooner than a pile stacked on one Challenger. Spread them: the pile with the fewest
-  Drinks waiting is worth a little more.
+  Drinks waiting is worth a little more (`order_bonus`, asked by heuristic.py).
 - "First rule of villainy" makes a player throw away a Sometimes card of their choice: throw
-  away the card least worth keeping, as when Petrifying.
+  away the card least worth keeping, as when Petrifying (pick `discard_type`, a hint of
+  games/ai/hints.py).
 """
 from __future__ import annotations
 

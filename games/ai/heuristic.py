@@ -23,19 +23,13 @@ random stream). In short:
   closer it is to passing out, the more the cards that keep a Drink off it are worth. What
   each card is worth keeping (`KEEP`) was tuned by self-play (attacks less, a seat plays one
   Action a turn; Drink changes more; lab/tune_keep.py).
-- **RDI 8** (docs/ai.md): Mix-ins spike opponents' Drinks (most when the drinker pays);
-  Glare is declared when it can be; at 3 Heat it pays Gold while it has some to spare, else
-  takes the penalty that costs the least margin; it Petrifies its least useful card; Farai
-  works on his Brew rather than move, and moves to where progress waits.
 - **Pack cards** (content packs, docs/ai.md): a card is judged by the effect word its steps
   give (`Card.effect`); an effect it has no rule for counts as an attack when aimed at another
-  seat, as lasting when it puts the card in play (a Minion), else as a small gain. A Minion's
-  activation is judged like a card with the activation's steps; hitting a Minion counts for
-  less than hitting a player; it buys side-deck cards whenever it can, and pays a Minion's
-  Wages when it has Gold to spare.
-- **Treasure and Drunken Chi** (`games/ai/mechanics.py`): equips Treasure that raises its
-  Level, gains Chi only when its deck uses it, discards a card to lower Chi when the margin
-  won back is worth more than the card (always in its last chance).
+  seat, as lasting when it puts the card in play (a Minion), else as a small gain.
+- **Mechanics** (Treasure, Drunken Chi, Minions, Heat, Brews, Otto, the table options...): what
+  it makes of a mechanic's decisions, picks, cards and tokens is that mechanic's bot hints,
+  registered in games/ai/hints.py by the module that knows it (rdi6.py, rdi8.py,
+  mechanics.py, otto.py, ...); this module looks them up by name and names none.
 """
 from __future__ import annotations
 

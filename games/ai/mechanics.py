@@ -1,9 +1,10 @@
-"""The heuristic bot's Treasure and Drunken Chi decisions (engine: treasure.py, chi.py).
+"""The heuristic bot's hints for Treasure, Drunken Chi and Items (engine: treasure.py, chi.py,
+items.py), registered with games/ai/hints.py.
 
 - **Treasure** (prompt `treasure`): equip the revealed Treasure when it raises the Level
   (its Level against the Levels of what it would displace), a Treasure that can be played
   (a subtype) counting half a Level more; otherwise discard it. "I'll get you next time!"
-  (Get Treasure) is a small gain, kept like any card (KEEP).
+  (Get Treasure) is a small gain, worth 3 kept.
 - **Chi** (prompt `token`): gain it only if its deck has cards that use the token and the
   seat stays well clear of passing out; Chi that nothing spends only brings it nearer.
 - **Ending its own turn** (an Item such as "Needle of Sleeping", `end_turn`): never chosen,
