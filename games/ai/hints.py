@@ -39,7 +39,7 @@ class Kit:
     """The heuristic's own measures, for hints to build on (heuristic.KIT)."""
     #: keep(t, effect): what a card with this effect word is worth kept in hand.
     keep: Callable
-    #: play(t, d, card=None): the score of playing `card` (else the decision's) as `d` aims it.
+    #: play(t, d, c=None): the score of playing card `c` (else the decision's card) as `d` aims it.
     play: Callable
     #: drink_gain(t, effect, params, args): what that change to a Drink portion gains me, or None.
     drink_gain: Callable
@@ -85,10 +85,8 @@ def pick(*kinds: str):
 
 def card(effect: str, *, keep: float):
     """Register the hint of playing a card with this effect word, and its keep-worth."""
-    register = _register(CARDS, (effect,))
-
     def wrap(fn):
-        register(fn)
+        _register(CARDS, (effect,))(fn)
         KEEP[effect] = keep
         return fn
     return wrap

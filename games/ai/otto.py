@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from games.ai import hints
 from games.ai.common import Decision, Table
+from games.engine.options.otto.turn import deck_keys
 
 
 @hints.target("otto")
@@ -26,5 +27,4 @@ def _reward(t: Table, d: Decision, kit) -> float:
 
 @hints.dealt("otto")
 def _deck(content, options: dict) -> tuple[list, str]:
-    from games.engine.options.otto.turn import deck_keys
     return deck_keys(content, options.get("otto_factions") or ()), "otto"
