@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+# Each mechanic's bot hints register with games/ai/hints.py as their module is imported: here,
+# every one of them, before any bot decides (docs/ai.md "Bot hints beside each mechanic").
+from games.ai import boss, events, mechanics, otto, rdi6, rdi8, tavern, teams  # noqa: F401
 from games.ai import heuristic, mcts
 from games.ai.common import Decision, decision_seed, rng_for
 from games.ai.default import default_decision

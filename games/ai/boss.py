@@ -1,14 +1,16 @@
-"""The heuristic bot's choices in the Boss Battle family (docs/boss.md), asked by heuristic.py.
+"""The heuristic bot's choices in the Boss Battle family (docs/boss.md).
 
 - A Boss orders several Drinks a turn onto Challengers who share one mat: each Challenger
   drinks one card of their own pile a turn, so Drinks spread over the piles reach the team's
   Alcohol sooner than a pile stacked on one Challenger. Spread them: the pile with the fewest
-  Drinks waiting is worth a little more.
+  Drinks waiting is worth a little more (`order_bonus`, asked by heuristic.py).
 - "First rule of villainy" makes a player throw away a Sometimes card of their choice: throw
-  away the card least worth keeping, as when Petrifying.
+  away the card least worth keeping, as when Petrifying (pick `discard_type`, a hint of
+  games/ai/hints.py).
 """
 from __future__ import annotations
 
+from games.ai import hints, rdi8
 from games.ai.common import Decision, Table
 
 
@@ -28,6 +30,4 @@ def order_bonus(t: Table, d: Decision) -> float:
     return 0.05 if waiting == fewest else 0.0
 
 
-def discard_type(t: Table, d: Decision, keep) -> float:
-    c = t.card(d.get("option"))
-    return -keep(t, getattr(c, "effect", "")) if c is not None else -5
+hints.pick("discard_type")(rdi8.give_up)

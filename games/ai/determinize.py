@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from games import engine
-from games.ai import common
+from games.ai import common, hints
 
 
 class Unsupported(Exception):
@@ -54,8 +54,8 @@ def _raw(obj):
 def _instances(content, seats: list[dict], options: dict | None = None) -> tuple[list[str], list]:
     """Every card instance of the game and its owner, in the order `new_game` makes them:
     each seat's deck, the Drink Deck, then the side decks its character brings (a shared
-    one once, owned by the zone's name), then the Dungeon Event Deck when the table option
-    is on (every Dungeon Event card of the content, owned by "dungeon")."""
+    one once, owned by the zone's name), then the decks the table options that are on deal
+    (the Dungeon Event Deck, Otto's: games/ai/hints.py ``DEALT``)."""
     cards: list[str] = []
     owner: list = []
 
@@ -74,12 +74,10 @@ def _instances(content, seats: list[dict], options: dict | None = None) -> tuple
             if z.get("shared"):
                 shared.add(name)
             add(content.deck_list(z["deck"]), name if z.get("shared") else i)
-    if (options or {}).get("dungeon_events"):
-        add([c.key for c in content.cards.values() if c.type == "Dungeon Event" for _ in range(c.quantity)],
-            "dungeon")
-    if (options or {}).get("otto"):
-        from games.engine.options.otto.turn import deck_keys
-        add(deck_keys(content, options.get("otto_factions") or ()), "otto")
+    for name in engine.TABLE_OPTIONS:        # in the order the engine deals them
+        deal = hints.DEALT.get(name)
+        if deal is not None and (options or {}).get(name):
+            add(*deal(content, options))
     return cards, owner
 
 

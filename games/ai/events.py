@@ -13,21 +13,27 @@ same vocabulary, games/engine/options/pub_crawl.py) and the tie of The Wench Dar
 """
 from __future__ import annotations
 
+from games.ai import hints
 from games.ai.common import Decision, Table
 from games.engine.core.prompt import COUNT, subset_decision
 
-KINDS = ("dungeon", "tavern_event", "dares")
 #: What an average Drink costs in margin (the base Drink Deck's mean Alcohol Content is ~1.6).
 AVERAGE_DRINK = 1.6
 
 
-def score(t: Table, d: Decision, keep) -> float:
-    """`keep(t, effect)`: the heuristic's keep-worth of a card by its effect word."""
-    if d.get("type") == "dares":
-        return _dares(t, d)
+@hints.dealt("dungeon_events")
+def _dungeon_deck(content, options: dict) -> tuple[list, str]:
+    """Every Dungeon Event card of the content, owned by the deck's zone."""
+    return [c.key for c in content.cards.values() if c.type == "Dungeon Event" for _ in range(c.quantity)], "dungeon"
+
+
+@hints.decision("dungeon", "tavern_event")
+def option(t: Table, d: Decision, kit) -> float:
+    """A Dungeon or Tavern Event's option: what the cards it discards are worth kept, else an
+    average Drink."""
     cards = d.get("cards")
     if cards:
-        worth = sum(keep(t, getattr(t.card(c), "effect", "")) for c in cards)
+        worth = sum(kit.keep(t, getattr(t.card(c), "effect", "")) for c in cards)
         return -worth / 2
     margin = t.margin(t.me)
     # a Drink costs its Alcohol, and far more when it could make me pass out
@@ -46,7 +52,9 @@ def counted(t: Table, keep) -> list[Decision]:
     return out
 
 
-def _dares(t: Table, d: Decision) -> float:
+@hints.decision("dares")
+def dares(t: Table, d: Decision, kit) -> float:
+    """The tie of The Wench Dares You...: the Drink better for me."""
     fr = t.drink_frame() or {}
     reveals = fr.get("reveals") or []
     k = d.get("pick", 0)

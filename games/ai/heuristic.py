@@ -23,29 +23,21 @@ random stream). In short:
   closer it is to passing out, the more the cards that keep a Drink off it are worth. What
   each card is worth keeping (`KEEP`) was tuned by self-play (attacks less, a seat plays one
   Action a turn; Drink changes more; lab/tune_keep.py).
-- **RDI 8** (docs/ai.md): Mix-ins spike opponents' Drinks (most when the drinker pays);
-  Glare is declared when it can be; at 3 Heat it pays Gold while it has some to spare, else
-  takes the penalty that costs the least margin; it Petrifies its least useful card; Farai
-  works on his Brew rather than move, and moves to where progress waits.
 - **Pack cards** (content packs, docs/ai.md): a card is judged by the effect word its steps
   give (`Card.effect`); an effect it has no rule for counts as an attack when aimed at another
-  seat, as lasting when it puts the card in play (a Minion), else as a small gain. A Minion's
-  activation is judged like a card with the activation's steps; hitting a Minion counts for
-  less than hitting a player; it buys side-deck cards whenever it can, and pays a Minion's
-  Wages when it has Gold to spare.
-- **Treasure and Drunken Chi** (`games/ai/mechanics.py`): equips Treasure that raises its
-  Level, gains Chi only when its deck uses it, discards a card to lower Chi when the margin
-  won back is worth more than the card (always in its last chance).
+  seat, as lasting when it puts the card in play (a Minion), else as a small gain.
+- **Mechanics** (Treasure, Drunken Chi, Minions, Heat, Brews, Otto, the table options...): what
+  it makes of a mechanic's decisions, picks, cards and tokens is that mechanic's bot hints,
+  registered in games/ai/hints.py by the module that knows it (rdi6.py, rdi8.py,
+  mechanics.py, otto.py, ...); this module looks them up by name and names none.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 
-from games.ai import boss, events, mechanics, tavern, teams
+from games.ai import boss, events, hints, teams
 from games.ai.common import Decision, Table, card_of, rng_for
-from games.engine.core.content import Card
 
 NAME, VERSION = "heuristic", 9
 
@@ -57,8 +49,7 @@ KEEP = {
     "heal_self": 3, "heal_target_pay": 2, "mass_heal": 2, "raise": 2, "winning_hand": 3, "control": 3,
     "force_out": 3, "gamble": 2, "take_pot": 3, "end_round_to_inn": 1, "anti_cheat": 2, "inn_pays": 2,
     "leave_round": 1, "order_extra": 4, "tip_wench": 2, "grab_coin": 1, "courage": 5, "extra_drink": 3,
-    "get_treasure": 3,
-    "mix_in": 3,
+    "halve_drink": 4,
 }
 #: Keep-worth of a pack card whose effect word has no entry above: a character's own mechanic
 #: is usually worth holding on to.
@@ -74,7 +65,7 @@ ANSWERS = {"negate_sometimes", "negate_drink_change"}
 SPEND = {
     "ignore_drink": 0.6, "pass_drink": 0.5, "split_drink": 0.4, "courage": 0.5, "drink_mod": 0.2,
     "leave_or_ignore_drink": 0.7, "ignore_card_or_drink": 0.8, "negate_sometimes": 0.8,
-    "negate_drink_change": 0.5, "extra_drink": 0.2,
+    "negate_drink_change": 0.5, "extra_drink": 0.2, "halve_drink": 0.4,
 }
 #: How much an opponent's margin counts against mine.
 OPPONENT_WEIGHT = 0.5
@@ -118,7 +109,7 @@ TUNING = Tuning(CURVE)
 
 def keep_worths(tuning: Tuning) -> dict:
     """What each effect word is worth keeping in hand, by this tuning."""
-    return {**KEEP, **dict(tuning.keep)}
+    return {**KEEP, **hints.KEEP, **dict(tuning.keep)}
 
 
 class Scoring(Table):
@@ -151,7 +142,7 @@ def _frame_hits(frame: dict, seat: int) -> bool:
         return True
     if eff == "order_extra":
         return seat in (args.get("targets") or [])
-    if eff not in KEEP:     # a pack card's effect: aimed at me is against me
+    if eff not in KEEP and eff not in hints.KEEP:     # a pack card's effect: aimed at me is against me
         return args.get("target") == seat
     return eff in CONTROL   # someone else taking control of a Round
 
@@ -401,102 +392,31 @@ def _score_unknown(t: Table, c, d: Decision) -> float:
     return 4
 
 
-_ACTIVATIONS: dict = {}
-
-
-def _activation(c) -> Card:
-    """A Minion's activation as the card the scoring reads (its steps and target)."""
-    key = (c.key, json.dumps(c.activate, sort_keys=True))   # packs may reuse a key with other steps
-    if key not in _ACTIVATIONS:
-        act = c.activate
-        _ACTIVATIONS[key] = Card(key=c.key, deck=c.deck, slug=c.slug, title=c.title, type="Action", text="",
-                                 quantity=1, timing=("action",), target=act.get("target", "none"),
-                                 steps=tuple(act.get("steps") or ()), pack=c.pack)
-    return _ACTIVATIONS[key]
-
-
-def _zone_worth(t: Scoring, zone: str) -> float:
-    """The keep-worth of an average card of the side deck a zone of mine is filled from."""
-    z = t.content.characters[t.mine["character"]].zones.get(zone, {})
-    keys = t.content.deck_list(z["deck"]) if z.get("deck") else []
-    return sum(_keep(t, t.content.cards[k].effect) for k in keys) / len(keys) if keys else 0.0
-
-
 def _score_play(t: Table, d: Decision, c=None) -> float:
     c = c or t.card(d.get("card"))
     if c is None:
         return -1.0
-    score = _score_card(t, c, d) + (1 if d.get("glare") else 0)      # Glare: its added effect
-    return score + _minion_worth(t, d["target_minion"]) if d.get("target_minion") is not None else score
-
-
-def _minion_worth(t: Table, cid) -> float:
-    """Hitting a Minion instead of a player: worth 4 less, unless its owner keeps many of them
-    in play (each acts every turn) or cannot pay the Wages to keep it."""
-    for s in t.seats:
-        cards = ((s.get("zones") or {}).get("minions") or {}).get("cards") or []
-        if any(c["id"] == cid for c in cards):
-            c = t.card(cid)
-            wages = getattr(c, "wages", 0) or 0
-            return -4 + 3 * (len(cards) - 1) + (5 if s["gold"] < wages else 0)
-    return -4
-
-
-def _score_mix_in(t: Table, c, d: Decision) -> float:
-    """Phyll's Mix-ins: spike an opponent's Drink (more so one that pays him or draws him
-    nothing), never his own unless it draws him a card he can afford to drink for."""
-    step = next((s for s in c.steps if s["do"] == "mix_in"), {})
-    fr = t.drink_frame()
-    portions = (fr or {}).get("portions") or []
-    ks = d.get("portions") or ([d["portion"]] if "portion" in d else [])
-    total = 0.0
-    for k in ks:
-        if not 0 <= k < len(portions):
-            continue
-        gain = _drink_gain(t, "drink_mod", {"alcohol": step.get("alcohol", 0)}, {"portion": k}) or 0.0
-        mine = portions[k].get("holder") in t.team
-        if step.get("pay") and not mine:
-            gain += 1.5
-        if step.get("draw"):
-            gain += 0.8 if mine else -0.3
-        total += gain
-    return total - 0.3 if ks else -2
+    score = _score_card(t, c, d)
+    for key, bonus in hints.BONUSES.items():      # what a mechanic's key adds (Glare, a Minion hit)
+        if d.get(key) is not None:
+            score += bonus(t, d, KIT)
+    return score
 
 
 def _score_pick(t: Scoring, d: Decision) -> float:
-    """A rule's choice (RDI 8): where Farai works, Lucky's Heat penalty, which card to Petrify."""
-    kind, option = t.prompt.get("kind"), d.get("option")
-    if kind == "petrify":
-        c = t.card(option)
-        return -_keep(t, getattr(c, "effect", "")) if c is not None else -5
-    if kind == "discard_type":                 # a Boss card's "discard a Sometimes Card" (ai/boss.py)
-        return boss.discard_type(t, d, _keep)
-    if kind == "heat":
-        margin, gold = t.margin(t.me), t.mine["gold"]
-        if option == "gold":
-            return 3 if gold - 2 >= SPARE_GOLD else (0 if gold > 2 else -9)
-        if option == "fortitude":
-            return 2 + t.worth(margin - 2) - t.worth(margin) if t.mine["fortitude"] > 2 else -9
-        return 1.9 + t.worth(margin - 2) - t.worth(margin)
-    if kind == "brawler":                      # aimed as though she played it (engine mechanics/brawl.py)
-        brawler = (t.top or {}).get("card") or {}
-        return _score_play(t, {"seat": d["seat"], "type": "play", "card": brawler.get("id"), **d["option"]})
-    if kind == "brew":
-        tokens = t.mine.get("tokens") or {}
-        if option == "work":
-            return 3
-        if option == "stay":
-            return 0.5
-        return 1 + tokens.get(option, 0)        # move where some progress waits already
-    return 0.0
+    """A rule's choice (a `pick` prompt): its kind's hint, else no preference."""
+    hint = hints.PICKS.get(t.prompt.get("kind"))
+    return hint(t, d, KIT) if hint is not None else 0.0
 
 
 def _score_card(t: Table, c, d: Decision) -> float:
     eff, params, target, mode = c.effect, c.params, d.get("target"), d.get("mode")
-    if target == "otto":
-        return 1.0      # Otto (no seat, docs/otto.md): hurting him only earns his reward when he passes out
-    if eff == "mix_in":
-        return _score_mix_in(t, c, d)
+    hint = hints.TARGETS.get(target)        # aimed at one who is no seat (Otto)
+    if hint is not None:
+        return hint(t, c, d, KIT)
+    hint = hints.CARDS.get(eff)             # a mechanic's card (games/ai/hints.py)
+    if hint is not None:
+        return hint(t, c, d, KIT)
     if _drink_change(eff, mode) is not None:
         return _score_drink_card(t, eff, params, d)
     if eff in ("negate_sometimes", "negate_drink_change"):
@@ -518,38 +438,9 @@ def _score_card(t: Table, c, d: Decision) -> float:
         targets = d.get("targets") or []
         weakest = t.weakest_opponent()
         return -2 if any(x in t.team for x in targets) or t.mine["gold"] < SPARE_GOLD else 2 + 0.5 * sum(x == weakest for x in targets)
-    if eff in RDI6:
-        return RDI6[eff](t, c, d)
     if eff not in KEEP:
         return _score_unknown(t, c, d)
     return _score_round_card(t, eff)
-
-
-def _score_redirect_card(t: Table, c, d: Decision) -> float:
-    """"My, what selfless adventurers you are!": an attack picking us goes to the weakest rival."""
-    top = t.top or {}
-    if top.get("seat") in t.team or not teams.hits_us(t, top, _frame_hits) or top.get("effect") not in (
-            "damage", "steal_one", "tip_wench", "force_drink", "activate"):
-        return -2
-    return 11 + (1 if d.get("target") == t.weakest_opponent() else 0) - (3 if d.get("target") == top.get("seat") else 0)
-
-
-def _score_feed(t: Table, c, d: Decision) -> float:
-    """"Eat up my pretties!": worth as much as the Scarab holders it hits."""
-    holders = sum(1 for s in t.opponents() if (t.seats[s].get("tokens") or {}).get("scarab", 0) > 0)
-    return 6 + 3 * holders if holders else -3
-
-
-def _score_nap(t: Table, c, d: Decision) -> float:
-    """"Bat nap": sleep through the Drinks when close to passing out."""
-    m = t.margin(t.me)
-    return 14 if m <= 4 else 7 if m <= 7 else -1
-
-
-#: Effect words of the RDI 6 characters' cards (docs/ai.md).
-RDI6 = {"redirect_card": _score_redirect_card, "feed_scarabs": _score_feed, "nap": _score_nap}
-KEEP.update({"redirect_card": 5, "feed_scarabs": 4, "nap": 5, "halve_drink": 4})
-SPEND["halve_drink"] = 0.4
 
 
 def score(t: Scoring, d: Decision, average: float | None = None) -> float:
@@ -568,28 +459,17 @@ def score(t: Scoring, d: Decision, average: float | None = None) -> float:
         return 1.5 + (30 - t.margin(d.get("target"))) / 100
     if kind == "discard":
         return _score_discard(t, d, _deck_average(t) if average is None else average)
-    if kind == "buy":
-        return _zone_worth(t, d.get("zone")) / 5
-    if kind == "wages":
-        wages = next((fr.get("wages", 0) for fr in reversed(t.stack) if fr.get("f") == "wages"), 0)
-        return (2 if t.mine["gold"] - wages >= SPARE_GOLD else -1) if d.get("pay") else 0
-    if kind == "activate":
-        c = t.card(d.get("card"))
-        return _score_play(t, d, _activation(c)) if c is not None and c.activate else -0.5
-    if kind in ("potion", "champion", "defer"):
-        return teams.score(t, d)
     if kind == "pick":
         return _score_pick(t, d)
-    if kind in events.KINDS:                 # a Dungeon Event's choice, The Wench Dares You...'s tie
-        return events.score(t, d, _keep)
-    got = mechanics.score(t, d, t.worth, _keep)           # Treasure and Drunken Chi
-    if got is not None:
-        return got
-    got = tavern.score(t, d)                              # Prizes (games/ai/tavern.py)
-    if got is not None:
-        return got
+    hint = hints.DECISIONS.get(kind)          # a mechanic's own decision (games/ai/hints.py)
+    if hint is not None:
+        return hint(t, d, KIT)
     if kind != "play":
         return -0.5
+    for hint in hints.PLAYS.values():         # a play a mechanic scores whole (an Item, a Prize)
+        got = hint(t, d, KIT)
+        if got is not None:
+            return got
     return _score_play(t, d)
 
 
@@ -679,3 +559,7 @@ def rollout_decide(view: dict, rng, tuning: Tuning = TUNING) -> Decision:
     best = max(s for s, _ in scored)
     top = [d for s, d in scored if s == best]
     return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+
+
+#: What the heuristic lends the mechanics' hints (games/ai/hints.py).
+KIT = hints.Kit(keep=_keep, play=_score_play, drink_gain=_drink_gain, hits=_frame_hits, spare_gold=SPARE_GOLD)

@@ -1,9 +1,10 @@
-"""The heuristic bot's Treasure and Drunken Chi decisions (engine: treasure.py, chi.py).
+"""The heuristic bot's hints for Treasure, Drunken Chi and Items (engine: treasure.py, chi.py,
+items.py), registered with games/ai/hints.py.
 
 - **Treasure** (prompt `treasure`): equip the revealed Treasure when it raises the Level
   (its Level against the Levels of what it would displace), a Treasure that can be played
   (a subtype) counting half a Level more; otherwise discard it. "I'll get you next time!"
-  (Get Treasure) is a small gain, kept like any card (KEEP).
+  (Get Treasure) is a small gain, worth 3 kept.
 - **Chi** (prompt `token`): gain it only if its deck has cards that use the token and the
   seat stays well clear of passing out; Chi that nothing spends only brings it nearer.
 - **Ending its own turn** (an Item such as "Needle of Sleeping", `end_turn`): never chosen,
@@ -13,6 +14,7 @@
 """
 from __future__ import annotations
 
+from games.ai import hints
 from games.ai.common import Decision, Table
 
 #: Margin (Fortitude − Total Drunkenness) it keeps above after gaining Chi.
@@ -42,29 +44,47 @@ def _known(t: Table, cid):
     return None
 
 
-def score(t: Table, d: Decision, margin_worth, keep) -> float | None:
-    kind = d.get("type")
-    if kind == "discard_treasure":
-        return 1.0
-    if kind == "equip":
-        top = t.top or {}
-        new = top.get("card", {}).get("id") if isinstance(top.get("card"), dict) else None
-        return 1.0 + _levels(t, [new]) - _levels(t, d.get("drop", [])) - 0.01
-    if kind == "gain_token":
-        uses = any(s.get("do") in ("lose_token", "return_token") and s.get("token") == d.get("token")
-                   for c in t.content.cards.values() if c.deck == t.content.characters[t.mine["character"]].deck
-                   for s in c.steps)
-        return 1.0 if uses and t.margin(t.me) - 1 >= CHI_CLEAR else -1.0
-    if kind == "decline":
-        return 0.0
-    if kind == "play":
-        c = t.card(d.get("card"))
-        if c is not None and c.effect == "end_turn":
-            return -1.0       # "your turn ends now": nothing known of it is worth ending its own turn
-        return None
-    if kind == "calm":
-        m = t.margin(t.me)
-        gain = margin_worth(m + 1) - margin_worth(m)
-        c = t.card(d.get("card"))
-        return gain - CARD_COST * keep(t, getattr(c, "effect", "")) - 0.05
+@hints.card("get_treasure", keep=3)
+def _get_treasure(t: Table, c, d: Decision, kit) -> float:
+    return 3          # a small gain
+
+
+@hints.decision("discard_treasure")
+def _discard_treasure(t: Table, d: Decision, kit) -> float:
+    return 1.0
+
+
+@hints.decision("equip")
+def _equip(t: Table, d: Decision, kit) -> float:
+    top = t.top or {}
+    new = top.get("card", {}).get("id") if isinstance(top.get("card"), dict) else None
+    return 1.0 + _levels(t, [new]) - _levels(t, d.get("drop", [])) - 0.01
+
+
+@hints.decision("gain_token")
+def _gain_token(t: Table, d: Decision, kit) -> float:
+    uses = any(s.get("do") in ("lose_token", "return_token") and s.get("token") == d.get("token")
+               for c in t.content.cards.values() if c.deck == t.content.characters[t.mine["character"]].deck
+               for s in c.steps)
+    return 1.0 if uses and t.margin(t.me) - 1 >= CHI_CLEAR else -1.0
+
+
+@hints.decision("decline")
+def _decline(t: Table, d: Decision, kit) -> float:
+    return 0.0
+
+
+@hints.play("items")
+def _end_turn(t: Table, d: Decision, kit) -> float | None:
+    c = t.card(d.get("card"))
+    if c is not None and c.effect == "end_turn":
+        return -1.0       # "your turn ends now": nothing known of it is worth ending its own turn
     return None
+
+
+@hints.decision("calm")
+def _calm(t: Table, d: Decision, kit) -> float:
+    m = t.margin(t.me)
+    gain = t.worth(m + 1) - t.worth(m)
+    c = t.card(d.get("card"))
+    return gain - CARD_COST * kit.keep(t, getattr(c, "effect", "")) - 0.05

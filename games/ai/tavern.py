@@ -13,6 +13,7 @@ from the view alone.
 """
 from __future__ import annotations
 
+from games.ai import hints
 from games.ai.common import Decision, Table
 
 MAX_STAT = 20
@@ -51,15 +52,19 @@ def _left(t: Table, cid) -> int:
     return 0
 
 
-def score(t: Table, d: Decision) -> float | None:
-    """The decision's score, or None when it is not one of the tavern options'."""
-    kind = d.get("type")
-    if kind == "crawl":
-        return 1 + _left(t, d.get("tavern")) / 10
-    if kind == "prize":
-        return 1 + _worth(t, _prize(t, d.get("card"))) / 10
-    if kind != "play":
-        return None
+@hints.decision("crawl")
+def _crawl(t: Table, d: Decision, kit) -> float:
+    return 1 + _left(t, d.get("tavern")) / 10
+
+
+@hints.decision("prize")
+def _choose_prize(t: Table, d: Decision, kit) -> float:
+    return 1 + _worth(t, _prize(t, d.get("card"))) / 10
+
+
+@hints.play("prize")
+def _use_prize(t: Table, d: Decision, kit) -> float | None:
+    """A won Prize played (None for any other card)."""
     card = _prize(t, d.get("card"))
     if card is None:
         return None

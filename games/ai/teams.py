@@ -12,6 +12,7 @@ variants offer. Everything else it already plays for its team through `Table.tea
 """
 from __future__ import annotations
 
+from games.ai import hints
 from games.ai.common import Decision, Table, card_of
 
 #: Effects that take control of a Round of Gambling (a good Champion for a Round holds them).
@@ -21,13 +22,19 @@ SAVERS = {"ignore_drink", "pass_drink", "leave_or_ignore_drink", "ignore_card_or
 MAX_STAT = 20
 
 
-def score(t: Table, d: Decision) -> float:
-    kind = d.get("type")
-    if kind == "potion":
-        return potion(t, d.get("effect"))
-    if kind == "champion":
-        return champion(t, d.get("champion"))
-    return -1.0          # defer
+@hints.decision("potion")
+def _potion(t: Table, d: Decision, kit) -> float:
+    return potion(t, d.get("effect"))
+
+
+@hints.decision("champion")
+def _champion(t: Table, d: Decision, kit) -> float:
+    return champion(t, d.get("champion"))
+
+
+@hints.decision("defer")
+def _defer(t: Table, d: Decision, kit) -> float:
+    return -1.0
 
 
 def potion(t: Table, effect: str) -> float:
