@@ -28,7 +28,7 @@ def _levels(t: Table, ids) -> float:
     for cid in ids:
         c = _known(t, cid)
         if c is not None:
-            out += c.treasure.get("level", 0) + (0.5 if c.steps else 0)
+            out += getattr(c.facts, "level", 0) + (0.5 if c.steps else 0)
     return out
 
 

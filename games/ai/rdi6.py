@@ -51,17 +51,22 @@ def _feed(t: Table, c, d: Decision, kit) -> float:
 @hints.decision("activate")
 def _activate(t: Table, d: Decision, kit) -> float:
     c = t.card(d.get("card"))
-    return kit.play(t, d, _activation(c)) if c is not None and c.activate else -0.5
+    return kit.play(t, d, _activation(c)) if c is not None and _acts(c) else -0.5
 
 
 _ACTIVATIONS: dict = {}
 
 
+def _acts(c) -> dict:
+    """What a Minion card does when it acts ({} for any other card)."""
+    return getattr(c.facts, "activate", None) or {}
+
+
 def _activation(c) -> Card:
     """A Minion's activation as the card the scoring reads (its steps and target)."""
-    key = (c.key, json.dumps(c.activate, sort_keys=True))   # packs may reuse a key with other steps
+    act = _acts(c)
+    key = (c.key, json.dumps(act, sort_keys=True))   # packs may reuse a key with other steps
     if key not in _ACTIVATIONS:
-        act = c.activate
         _ACTIVATIONS[key] = Card(key=c.key, deck=c.deck, slug=c.slug, title=c.title, type="Action", text="",
                                  quantity=1, timing=("action",), target=act.get("target", "none"),
                                  steps=tuple(act.get("steps") or ()), pack=c.pack)
@@ -83,7 +88,7 @@ def _hit_a_minion(t: Table, d: Decision, kit) -> float:
         cards = ((s.get("zones") or {}).get("minions") or {}).get("cards") or []
         if any(c["id"] == cid for c in cards):
             c = t.card(cid)
-            wages = getattr(c, "wages", 0) or 0
+            wages = getattr(c.facts, "wages", 0) if c is not None else 0
             return -4 + 3 * (len(cards) - 1) + (5 if s["gold"] < wages else 0)
     return -4
 

@@ -45,9 +45,9 @@ def seat_features(state, i: int) -> dict[str, float]:
     # The pile is face down at the table but dealt in a search's sample: the Drinks the seat
     # will drink next are what its margin is about to lose (the top is the pile's end).
     drinks = [cards[state.cards[cid]] for cid in seat.drink_me]
-    out["drink_me_alcohol"] = sum(d.alcohol for d in drinks)
-    out["drink_me_top_alcohol"] = drinks[-1].alcohol if drinks else 0
-    out["drink_me_fortitude"] = sum(d.fortitude for d in drinks)
+    out["drink_me_alcohol"] = sum(d.facts.alcohol for d in drinks)
+    out["drink_me_top_alcohol"] = drinks[-1].facts.alcohol if drinks else 0
+    out["drink_me_fortitude"] = sum(d.facts.fortitude for d in drinks)
     return out
 
 

@@ -37,7 +37,7 @@ def test_margin_and_the_drinks_waiting_move_the_chance_the_way_they_should():
     state.seats[1].alcohol -= 8
     seat = state.seats[0]
     drinks = engine.content_of(state.content).cards
-    strong = next(cid for cid in state.drink_deck if drinks[state.cards[cid]].alcohol >= 2)
+    strong = next(cid for cid in state.drink_deck if drinks[state.cards[cid]].facts.alcohol >= 2)
     state.drink_deck.remove(strong)
     seat.drink_me.append(strong)                      # a strong Drink on top of my pile
     assert trees.seat_features(state, 0)["drink_me_top_alcohol"] >= 2

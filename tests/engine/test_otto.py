@@ -72,7 +72,7 @@ def test_a_bad_gambling_box_is_located():
 def test_set_up_two_factions_ten_cards_tracks_and_ten_gold():
     state = new_game(_setup(options={"otto": ["warrior", "wizard"]}))     # his first card pays nobody
     assert len(state.zones["otto"]) + len(state.zones["otto:discard"]) == 10
-    factions = {of(state).cards[state.cards[c]].otto["faction"] for c in state.zones["otto"] + state.zones["otto:discard"]}
+    factions = {of(state).cards[state.cards[c]].facts.faction for c in state.zones["otto"] + state.zones["otto:discard"]}
     assert len(factions) == 2 and sorted(factions) == state.options["otto_factions"]
     assert len(state.zones["otto:discard"]) == 1               # his first turn is behind him
     assert all(s.gold == 10 for s in state.seats)               # 10 Gold, not 8 [002:410]
@@ -186,10 +186,10 @@ def test_no_reshuffle_of_his_deck_during_a_round_of_gambling():
     from games.engine.options.otto.sometimes import respond
     before = len(state.stack)
     respond(state, [0], "Action", 1, None, {"hits": [[0, "fortitude", -1]], "why": {}})
-    assert otto._draw(state) is None and len(state.stack) == before          # no card: no response,
+    assert otto.draw_his_card(state) is None and len(state.stack) == before          # no card: no response,
     assert state.tokens["otto:fortitude:0"] == 5                              # the trigger lands
     state.stack[-1]["ended"] = True
-    assert otto._draw(state) is not None            # the Round is over: reshuffled at once
+    assert otto.draw_his_card(state) is not None            # the Round is over: reshuffled at once
 
 
 def test_his_first_turn_takes_a_dungeon_counter_and_the_first_player_still_takes_theirs():

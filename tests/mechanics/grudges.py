@@ -18,7 +18,7 @@ from games.engine.core import extensions
 from games.engine.core.frames import pop, push
 from games.engine.core.interpreter import behaviour
 from games.engine.core.ops import change_fortitude, change_token, emit
-from games.engine.core.primitives import _name, _nat, register
+from games.engine.core.primitives import short_name, nat, register
 from games.engine.core.prompt import Prompt
 
 TOKEN = "grudge"
@@ -67,7 +67,7 @@ class Grudges(extensions.Mechanic):
 
 register("vendetta", "[test fixture] Reveal the top `look` cards of the player's side deck `zone` to them; they keep "
          "one in hand, the rest go under the deck, and their `token` goes back to 0 (tests/mechanics/grudges.py).",
-         {"zone": _name, "token": _name, "look": _nat})
+         {"zone": short_name, "token": short_name, "look": nat})
 behaviour("vendetta", run=_run_vendetta)
 extensions.register_mechanic(Grudges())
 extensions.FRAMES[FRAME] = _prompt

@@ -29,18 +29,15 @@ SOMETIMES = "Sometimes"
 ANYTIME = "Anytime"
 DRINK = "Drink"
 DRINK_EVENT = "Drink Event"
-DUNGEON_EVENT = "Dungeon Event"          # RDI 6's table deck (dungeon.py), played with the table option
-OTTO = "Otto"                            # Otto's deck (options/otto/), played with the table option
-TREASURE = "Treasure"          # Spyke and Flower's Treasure with no subtype: only equipped (treasure.py)
-CURSE = "Curse"                # a Treasure-deck Curse: followed at once when revealed (treasure.py)
-PRIZE = "Prize"                # won with a pot and played by its winner, with the table option (prize.py)
-TAVERN = "Tavern"              # a Pub Crawl tavern and where its Drinks come from (pub_crawl.py)
-CARD_TYPES = (ACTION, ACTION_GAMBLING, ACTION_MINION, GAMBLING, CHEATING, SOMETIMES, ANYTIME, DRINK, DRINK_EVENT,
-              DUNGEON_EVENT, TREASURE, CURSE, OTTO, PRIZE, TAVERN)
-#: The slots a Treasure is equipped in (digest §14.10 [002:237-243]).
-SLOTS = ("headgear", "footgear", "armor", "1 hand", "2 hand", "special")
-KINDS: dict = {}   # card type -> load(c, common, bad) -> Card | None, registered by the plug-in
-#                    whose kind of card it is (Dungeon Events, Taverns, Otto's cards)
+#: The base game's card types; a plug-in's own kinds of card (a Dungeon Event, a Treasure, a
+#: Tavern, Otto's cards, a Prize) are registered in `KINDS` by the plug-in.
+CARD_TYPES = (ACTION, ACTION_GAMBLING, ACTION_MINION, GAMBLING, CHEATING, SOMETIMES, ANYTIME, DRINK, DRINK_EVENT)
+#: card type -> load(c, common, bad) -> Card | None: how a kind of card is loaded and checked
+#: (the common record `common` already judged; `bad(field, message)` reports a problem).
+KINDS: dict = {}
+#: (fields, load(c, bad) -> Facts): the facts a mechanic adds to a card that is played when the
+#: card has one of `fields` (a Minion's wages, a Brew's progress, a Treasure's slot).
+FACETS: list = []
 
 #: When a card may be played (a card lists one or more).
 TIMINGS = {
@@ -96,8 +93,34 @@ class ContentError(ValueError):
 
 
 @dataclass(frozen=True)
+class Facts:
+    """What a kind of card adds to the common record: loaded and checked by that kind (KINDS,
+    FACETS); a card with nothing more has `NO_FACTS`."""
+
+    def shown(self) -> dict:
+        """Printed facts a viewer sees with the card (view.card_view)."""
+        return {}
+
+
+NO_FACTS = Facts()
+
+
+@dataclass(frozen=True)
+class DrinkFacts(Facts):
+    """A card of a Drink deck: its printed numbers, or the Drink Event it starts."""
+    alcohol: int = 0
+    fortitude: int = 0
+    chaser: bool = False
+    self_split: bool = False       # Mead
+    keep: bool = False             # it stays in front of whoever drank it instead of being discarded [003:390-396]
+    races: dict = field(default_factory=dict)
+    event: str = ""                # a Drink Event: "contest" | "house" | "dares"
+
+
+@dataclass(frozen=True)
 class Card:
-    """One card definition: printed facts, when and at whom it is played, what it does."""
+    """One card definition: what every card has, how a card that is played is played and what
+    it does, and what its kind adds (`facts`)."""
     key: str                       # "<deck>/<slug>"
     deck: str
     slug: str
@@ -109,21 +132,7 @@ class Card:
     target: str = "none"
     steps: tuple = ()              # step dicts, each {"do": primitive, ...params}
     riders: tuple = ()             # {"when": "resolved", "steps": [...]}
-    alcohol: int = 0               # Drinks: printed numbers
-    fortitude: int = 0
-    chaser: bool = False
-    self_split: bool = False       # Mead
-    keep: bool = False             # a Drink that stays in front of a player instead of being discarded [003:390-396]
-    races: dict = field(default_factory=dict)
-    event: str = ""                # Drink Events: "contest" | "house" | "dares"
-    encounter_level: int = 0       # Dungeon Events: Progress Counters placed after it (§18.1)
-    event_steps: tuple = ()        # Dungeon Events, Tavern Events: what each player does (dungeon.py's vocabulary)
-    wages: int = 0                 # Minions: Gold to keep one in play when it loses Fortitude
-    activate: dict = field(default_factory=dict)   # Minions: {"target", "steps"} usable once per Action phase
-    treasure: dict = field(default_factory=dict)   # Treasure: {"slot", "level"} (treasure.py)
-    progress: int = 0              # Brews: the Progress Tokens needed to finish it [003:559]
-    otto: dict = field(default_factory=dict)       # Otto cards: {"faction", "action"} (options/otto/)
-    tavern: dict = field(default_factory=dict)     # Taverns: {"drinks": deck id} or {"home": true} (pub_crawl.py)
+    facts: Facts = NO_FACTS
     pack: str = ""
 
     @cached_property
@@ -325,55 +334,42 @@ def _load_card(pid, c, cards, decks, problems) -> None:
     if c["deck"] not in decks:
         bad("deck", f"Deck {c['deck']!r} is not defined by any pack loaded before or with this card.")
     ctype = c.get("type")
-    if ctype not in CARD_TYPES:
-        bad("type", f"Unknown card type {ctype!r}; one of: {', '.join(CARD_TYPES)}.")
+    if ctype not in CARD_TYPES and ctype not in KINDS:
+        bad("type", f"Unknown card type {ctype!r}; one of: {', '.join(dict.fromkeys(CARD_TYPES + tuple(KINDS)))}.")
     q = c.get("quantity")
     if not isinstance(q, int) or isinstance(q, bool) or q < 0:
         bad("quantity", "A card's quantity is a whole number, 0 or more.")
     common = dict(key=key, deck=c["deck"], slug=c["slug"], title=str(c.get("title", "")), type=str(ctype),
                   text=str(c.get("text", "")), quantity=q if isinstance(q, int) else 0, pack=pid)
-    if ctype == DRINK:
-        d = c.get("drink") or {}
-        if not all(isinstance(d.get(k, 0), int) for k in ("alcohol", "fortitude")):
-            bad("drink", "A Drink's alcohol and fortitude are whole numbers.")
-            return
-        cards[key] = Card(**common, alcohol=d.get("alcohol", 0), fortitude=d.get("fortitude", 0),
-                          chaser=bool(d.get("chaser")), self_split=bool(d.get("self_split")), keep=bool(d.get("keep")),
-                          races=dict(d.get("as", {})))
-        return
-    treasure = c.get("treasure")
-    if treasure is not None:
-        ok = (isinstance(treasure, dict) and treasure.get("slot") in SLOTS
-              and isinstance(treasure.get("level", 0), int) and not isinstance(treasure.get("level", 0), bool)
-              and treasure.get("level", 0) >= 0)
-        if not ok:
-            bad("treasure", f"A Treasure names its \"slot\" ({', '.join(SLOTS)}) and its \"level\" (a whole number).")
-            treasure = None
-        else:
-            treasure = {"slot": treasure["slot"], "level": treasure.get("level", 0)}
-    if ctype == TREASURE:
-        if treasure is None:
-            bad("treasure", "A Treasure card with no subtype needs its \"treasure\" slot and level.")
-            return
-        cards[key] = Card(**common, treasure=treasure)
-        return
-    if ctype == CURSE:
-        for msg, fld in primitives.check_steps(c.get("steps"), "steps"):
-            bad(fld, msg)
-        cards[key] = Card(**common, steps=tuple(c.get("steps") or ()), treasure={"curse": True})
-        return
-    load = KINDS.get(ctype)
-    if load is not None:                  # a plug-in's own kind of card: its vocabulary lives with its rules
-        card = load(c, common, bad)
-        if card is not None:
-            cards[key] = card
-        return
-    if ctype == DRINK_EVENT:
-        if c.get("event") not in EVENTS:
-            bad("event", f"A Drink Event names its event, one of: {', '.join(EVENTS)}.")
-            return
-        cards[key] = Card(**common, event=c["event"])
-        return
+    card = KINDS.get(ctype, load_played)(c, common, bad)
+    if card is not None:
+        cards[key] = card
+
+
+def _load_drink(c, common, bad):
+    d = c.get("drink") or {}
+    if not all(isinstance(d.get(k, 0), int) for k in ("alcohol", "fortitude")):
+        bad("drink", "A Drink's alcohol and fortitude are whole numbers.")
+        return None
+    return Card(**common, facts=DrinkFacts(alcohol=d.get("alcohol", 0), fortitude=d.get("fortitude", 0),
+                                           chaser=bool(d.get("chaser")), self_split=bool(d.get("self_split")),
+                                           keep=bool(d.get("keep")), races=dict(d.get("as", {}))))
+
+
+def _load_drink_event(c, common, bad):
+    if c.get("event") not in EVENTS:
+        bad("event", f"A Drink Event names its event, one of: {', '.join(EVENTS)}.")
+        return None
+    return Card(**common, facts=DrinkFacts(event=c["event"]))
+
+
+KINDS[DRINK] = _load_drink
+KINDS[DRINK_EVENT] = _load_drink_event
+
+
+def load_played(c, common, bad) -> Card:
+    """A card that is played (the base game's kinds, and a plug-in's kind played like them): when
+    and at whom, its steps and riders, and the facts of a mechanic it has (FACETS)."""
     timing = c.get("timing")
     if not isinstance(timing, list) or not timing or any(t not in TIMINGS for t in timing):
         bad("timing", f"\"timing\" lists when the card may be played, from: {', '.join(TIMINGS)}.")
@@ -390,23 +386,10 @@ def _load_card(pid, c, cards, decks, problems) -> None:
             continue
         for msg, fld in primitives.check_steps(r.get("steps"), f"riders.{n}.steps"):
             bad(fld, msg)
-    activate = c.get("activate") or {}
-    if activate:
-        if activate.get("target", "none") not in TARGETS:
-            bad("activate.target", f"Unknown target {activate.get('target')!r}; one of: {', '.join(TARGETS)}.")
-        for msg, fld in primitives.check_steps(activate.get("steps"), "activate.steps"):
-            bad(fld, msg)
-    wages = c.get("wages", 0)
-    if not isinstance(wages, int) or isinstance(wages, bool) or wages < 0:
-        bad("wages", "A Minion's wages are a whole number of Gold, 0 or more.")
-        wages = 0
-    progress = c.get("progress", 0)
-    if not isinstance(progress, int) or isinstance(progress, bool) or progress < 0:
-        bad("progress", "A Brew's progress is the whole number of Progress Tokens it needs, 0 or more.")
-        progress = 0
-    cards[key] = Card(**common, timing=tuple(timing), target=target if target in TARGETS else "none",
-                      steps=tuple(c.get("steps") or ()), riders=tuple(riders if isinstance(riders, list) else ()),
-                      wages=wages, activate=dict(activate), treasure=treasure or {}, progress=progress)
+    facts = next((load(c, bad) for fields, load in FACETS if any(f in c for f in fields)), NO_FACTS)
+    return Card(**common, timing=tuple(timing), target=target if target in TARGETS else "none",
+                steps=tuple(c.get("steps") or ()), riders=tuple(riders if isinstance(riders, list) else ()),
+                facts=facts)
 
 
 BASE_PACK_PATH = Path(__file__).parent.parent / "data" / "base-pack.json"

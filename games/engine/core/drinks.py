@@ -22,26 +22,26 @@ def _half(x: int) -> int:
 
 # --- revealing ----------------------------------------------------------------
 
-def _reveal(state: State, first: int, draw) -> tuple[list[int], int, int]:
+def reveal_with_chasers(state: State, first: int, draw) -> tuple[list[int], int, int]:
     """Reveal a Drink and its Chasers from one source. Returns (cards, alcohol, fortitude)."""
     cards, alcohol, fortitude = [first], 0, 0
     c = card(state, first)
-    alcohol, fortitude = c.alcohol, c.fortitude
-    while c.chaser:
+    alcohol, fortitude = c.facts.alcohol, c.facts.fortitude
+    while c.facts.chaser:
         nxt = draw()
         if nxt is None:
             break                      # an empty pile ends the Chasers; nobody sobers up
         c = card(state, nxt)
         cards.append(nxt)
-        if c.event:                    # a Drink Event as a Chaser has no effect (digest §13.3)
+        if c.facts.event:              # a Drink Event as a Chaser has no effect (digest §13.3)
             emit(state, "chaser_event", card=nxt)
             break
-        alcohol += c.alcohol
-        fortitude += c.fortitude
+        alcohol += c.facts.alcohol
+        fortitude += c.facts.fortitude
     return cards, alcohol, fortitude
 
 
-def _portion(holder, alcohol, fortitude, reveal, event=False):
+def new_portion(holder, alcohol, fortitude, reveal, event=False):
     return {"holder": holder, "alcohol": alcohol, "fortitude": fortitude, "ignored": False,
             "courage": False, "reveal": reveal, "event": event}
 
@@ -57,21 +57,21 @@ def reveal_from_pile(state: State, seat: int, mode: str) -> None:
     cid = pile.pop()
     c = card(state, cid)
     emit(state, "revealed", seat=seat, card=cid, title=c.title, source="drink_me")
-    if c.event:
-        push(state, {"f": "event", "card": cid, "seat": seat, "event": c.event}, poll_from=seat)
+    if c.facts.event:
+        push(state, {"f": "event", "card": cid, "seat": seat, "event": c.facts.event}, poll_from=seat)
         return
-    cards, alc, fort = _reveal(state, cid, lambda: pile.pop() if pile else None)
-    if c.chaser and state.options:
+    cards, alc, fort = reveal_with_chasers(state, cid, lambda: pile.pop() if pile else None)
+    if c.facts.chaser and state.options:
         extensions.chaser_revealed(state, seat)      # the Pub Crawl: the revealer Crawls
     fr = {"f": "drink", "mode": mode, "revealer": seat,
           "reveals": [{"seat": seat, "cards": cards, "printed": alc, "mods": 0, "event": False}],
-          "portions": [_portion(seat, alc, fort, 0)], "extra": []}
+          "portions": [new_portion(seat, alc, fort, 0)], "extra": []}
     _mark_mead(state, fr)
-    _announce(state, fr)
+    announce(state, fr)
     push(state, fr, poll_from=seat)
 
 
-def _from_deck(state: State, seat: int, skip_events: bool, reveals: list):
+def reveal_from_deck(state: State, seat: int, skip_events: bool, reveals: list):
     """Reveal from the Drink Deck for `seat`; returns the reveal index, or None if no Drink exists.
 
     Skipped Drink Events go to the discard; once every card that could come up
@@ -85,14 +85,14 @@ def _from_deck(state: State, seat: int, skip_events: bool, reveals: list):
             return None
         c = card(state, cid)
         emit(state, "revealed", seat=seat, card=cid, title=c.title, source="drink_deck")
-        if c.event and skip_events:
+        if c.facts.event and skip_events:
             state.drink_discard.append(cid)
             continue
-        if c.event:
+        if c.facts.event:
             reveals.append({"seat": seat, "cards": [cid], "printed": 0, "mods": 0, "event": True})
         else:
-            cards, alc, fort = _reveal(state, cid, lambda: draw_drink(state))
-            if c.chaser and state.options:
+            cards, alc, fort = reveal_with_chasers(state, cid, lambda: draw_drink(state))
+            if c.facts.chaser and state.options:
                 extensions.chaser_revealed(state, seat)
             reveals.append({"seat": seat, "cards": cards, "printed": alc, "mods": 0, "event": False,
                             "fortitude": fort})
@@ -103,11 +103,11 @@ def _mark_mead(state, fr):
     """Mead turned over as a Drink (not as a Chaser, not for a Drink Event) may be
     split by whoever turned it over once nobody changes it any more (digest §13.8)."""
     fr["mead"] = [k for k, r in enumerate(fr["reveals"])
-                  if not r["event"] and card(state, r["cards"][0]).self_split and len(r["cards"]) == 1
+                  if not r["event"] and card(state, r["cards"][0]).facts.self_split and len(r["cards"]) == 1
                   and r["seat"].__class__ is int]         # only a seat splits: Otto never does [002:452]
 
 
-def _announce(state, fr):
+def announce(state, fr):
     emit(state, "drink", mode=fr["mode"], portions=[dict(p) for p in fr["portions"]])
 
 
@@ -117,15 +117,15 @@ def start_toast(state: State, card_fr: dict) -> None:
     seat = card_fr["seat"]
     fr = {"f": "drink", "mode": "toast", "revealer": seat, "reveals": [], "portions": [], "extra": []}
     for s in taking_part(state, card_fr, seat):
-        k = _from_deck(state, s, skip_events=True, reveals=fr["reveals"])
+        k = reveal_from_deck(state, s, skip_events=True, reveals=fr["reveals"])
         if k is not None:
             r = fr["reveals"][k]
-            fr["portions"].append(_portion(s, r["printed"], r["fortitude"], k))
+            fr["portions"].append(new_portion(s, r["printed"], r["fortitude"], k))
     if state.options:
         extensions.toast(state, card_fr, fr)     # an option's participant drinks too (Otto, on the player's track)
     if fr["portions"]:
         _mark_mead(state, fr)
-        _announce(state, fr)
+        announce(state, fr)
         push(state, fr, poll_from=seat)
 
 
@@ -151,13 +151,13 @@ def start_event(state: State, fr_event: dict) -> None:
     if fr_event["event"] == "house":
         fr = {"f": "drink", "mode": "house", "revealer": seat, "reveals": [], "portions": [], "extra": [],
               "event_card": fr_event["card"]}
-        k = _from_deck(state, seat, skip_events=True, reveals=fr["reveals"])
+        k = reveal_from_deck(state, seat, skip_events=True, reveals=fr["reveals"])
         if k is None:
             state.drink_discard.append(fr_event["card"])
             return
         r = fr["reveals"][k]
-        fr["portions"] = [_portion(s, r["printed"], r["fortitude"], k) for s in taking_part(state, fr_event, seat)]
-        _announce(state, fr)
+        fr["portions"] = [new_portion(s, r["printed"], r["fortitude"], k) for s in taking_part(state, fr_event, seat)]
+        announce(state, fr)
         push(state, fr, poll_from=seat)
     elif fr_event["event"] in EVENT_STARTS:     # an event a module outside this one adds (dares.py)
         EVENT_STARTS[fr_event["event"]](state, fr_event, seat)
@@ -165,12 +165,12 @@ def start_event(state: State, fr_event: dict) -> None:
         players = taking_part(state, fr_event, state.active)
         contest = push(state, {"f": "contest", "revealer": seat, "players": players, "event_card": fr_event["card"],
                                "tied": players, "scores": None, "rounds": 0})
-        _contest_round(state, contest)
+        contest_round(state, contest)
 
 
 # --- the Drinking Contest (digest §13.9) -------------------------------------
 
-def _contest_round(state: State, contest: dict) -> None:
+def contest_round(state: State, contest: dict) -> None:
     contest["rounds"] += 1
     fr = {"f": "drink", "mode": "contest", "contest": contest["id"], "revealer": contest["revealer"],
           "reveals": [], "portions": [], "extra": []}
@@ -178,11 +178,11 @@ def _contest_round(state: State, contest: dict) -> None:
         if s.__class__ is not int:          # an option's participant reveals too (Otto)
             extensions.participant(state, s).contest_reveal(state, fr)
             continue
-        k = _from_deck(state, s, skip_events=False, reveals=fr["reveals"])
+        k = reveal_from_deck(state, s, skip_events=False, reveals=fr["reveals"])
         if k is not None:
             r = fr["reveals"][k]
-            fr["portions"].append(_portion(s, r["printed"], r.get("fortitude", 0), k, event=r["event"]))
-    _announce(state, fr)
+            fr["portions"].append(new_portion(s, r["printed"], r.get("fortitude", 0), k, event=r["event"]))
+    announce(state, fr)
     push(state, fr, poll_from=state.active)
 
 
@@ -201,7 +201,7 @@ def contest_step(state: State, contest: dict) -> None:
         if len(still) > 1 and contest["rounds"] <= len(state.drink_deck) + refillable(state):
             contest["tied"], contest["scores"] = still, None
             emit(state, "contest_tie", seats=still)
-            _contest_round(state, contest)
+            contest_round(state, contest)
             return
         # R-CONTEST-ENDLESS: once the rounds outnumber the cards left to reveal, the same
         # cards keep coming up (every other Drink waits on a pile) and the tie never breaks
@@ -225,13 +225,13 @@ def contest_step(state: State, contest: dict) -> None:
 
 # --- changing a Drink ---------------------------------------------------------
 
-def _target(state, fr):
+def portion_answered(state, fr):
     drink = find(state, fr["on"])
     return drink, drink["portions"][fr["args"]["portion"]]
 
 
 def ignore(state, fr):
-    drink, p = _target(state, fr)
+    drink, p = portion_answered(state, fr)
     if p.get("payer") is not None and p["holder"] not in team(state, fr["seat"]):
         p["unpaid"] = True             # its payer Ignores the Drink: it keeps its Gold [001:2093-2095]
         emit(state, "drink_ignored", seat=fr["seat"], card=fr["card"], payment=True)
@@ -241,7 +241,7 @@ def ignore(state, fr):
 
 
 def modify(state, fr, delta: int):
-    drink, p = _target(state, fr)
+    drink, p = portion_answered(state, fr)
     before = p["alcohol"]
     # "-2 Alcohol" can't take a Drink below 0 (but doesn't lift one already below).
     p["alcohol"] = max(min(before, 0), before + delta) if delta < 0 else before + delta
@@ -251,7 +251,7 @@ def modify(state, fr, delta: int):
 
 
 def hand_over(state, fr, pays: int = 0):
-    drink, p = _target(state, fr)
+    drink, p = portion_answered(state, fr)
     p["holder"] = fr["args"]["target"]
     if pays:                           # "I bet you can't chug this whole thing!" [001:225-235]
         p["payer"], p["pays"] = fr["seat"], pays
@@ -259,13 +259,13 @@ def hand_over(state, fr, pays: int = 0):
 
 
 def split(state, fr):
-    drink, p = _target(state, fr)
+    drink, p = portion_answered(state, fr)
     _split(state, drink, p, fr["args"]["target"])
 
 
 def _split(state, drink, p, other):
     p["alcohol"], p["fortitude"] = _half(p["alcohol"]), _half(p["fortitude"])
-    half = _portion(other, p["alcohol"], p["fortitude"], p["reveal"])
+    half = new_portion(other, p["alcohol"], p["fortitude"], p["reveal"])
     for k in ("draw", "mixin"):        # a Mix-in's draw splits too; both halves have had a Mix-in [003:639]
         if p.get(k):
             half[k] = p[k] = _half(p[k]) if k == "draw" else p[k]
@@ -278,7 +278,7 @@ def _split(state, drink, p, other):
 def halve(state, fr):
     """"Zis drink is fang-tastic!": split with nobody, the other half gone, each number
     rounded down in size (R-FANG-TASTIC) [001:814-816, 2258-2261]."""
-    drink, p = _target(state, fr)
+    drink, p = portion_answered(state, fr)
     p["alcohol"], p["fortitude"] = _half_down(p["alcohol"]), _half_down(p["fortitude"])
     p["halved"] = True
     if _race_cards(state, drink, p):
@@ -297,7 +297,7 @@ def _race_cards(state, drink, p) -> list:
     characters = of(state).characters
     if not any(characters[s.character].race for s in state.seats):
         return []
-    return [c for c in (card(state, cid) for cid in drink["reveals"][p["reveal"]]["cards"]) if c.races]
+    return [c for c in (card(state, cid) for cid in drink["reveals"][p["reveal"]]["cards"]) if c.facts.races]
 
 
 def _for_race(state, drink, p, seat) -> tuple:
@@ -311,10 +311,10 @@ def _for_race(state, drink, p, seat) -> tuple:
         return alc, fort
     da = df = 0
     for c in _race_cards(state, drink, p):
-        own = c.races.get(race)
+        own = c.facts.races.get(race)
         if own:
-            da += own.get("alcohol", 0) - c.alcohol
-            df += own.get("fortitude", 0) - c.fortitude
+            da += own.get("alcohol", 0) - c.facts.alcohol
+            df += own.get("fortitude", 0) - c.facts.fortitude
     if p.get("split") == "down":
         da, df = _half_down(da), _half_down(df)
     elif p.get("split"):
@@ -323,13 +323,13 @@ def _for_race(state, drink, p, seat) -> tuple:
 
 
 def courage(state, fr):
-    drink, p = _target(state, fr)
+    drink, p = portion_answered(state, fr)
     p["courage"] = True
     emit(state, "drink_courage", seat=p["holder"], card=fr["card"])
 
 
 def extra(state, fr):
-    drink, p = _target(state, fr)
+    drink, p = portion_answered(state, fr)
     drink["extra"].append(p["holder"])
     emit(state, "extra_drink", seat=p["holder"], by=fr["seat"], card=fr["card"])
 
@@ -405,7 +405,7 @@ def resolve_drink(state: State, fr: dict) -> None:
         hooks.run(state, s, "on_drink")
     for k, r in enumerate(fr["reveals"]):
         for cid in r["cards"]:
-            keeper = _keeper(state, fr, k) if card(state, cid).keep else None
+            keeper = _keeper(state, fr, k) if card(state, cid).facts.keep else None
             if keeper is None:
                 state.drink_discard.append(cid)
             else:

@@ -36,60 +36,60 @@ WHO = {
 RIDER_WHEN = ("resolved",)
 
 
-def _nat(v):
+def nat(v):
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
-def _int(v):
+def integer(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _pos(v):
-    return _nat(v) and v > 0
+def positive(v):
+    return nat(v) and v > 0
 
 
-def _enum(*allowed):
+def one_of(*allowed):
     def ok(v):
         return v in allowed
     ok.__doc__ = "one of " + ", ".join(map(str, allowed))
     return ok
 
 
-def _list_of(*allowed):
+def list_of(*allowed):
     def ok(v):
         return isinstance(v, list) and bool(v) and all(x in allowed for x in v)
     ok.__doc__ = "a list drawn from " + ", ".join(allowed)
     return ok
 
 
-def _name(v):
+def short_name(v):
     return isinstance(v, str) and 0 < len(v) <= 40 and v.replace("-", "").replace("_", "").isalnum()
 
 
-_nat.__doc__ = "a whole number, 0 or more"
-_int.__doc__ = "a whole number"
-_pos.__doc__ = "a whole number, 1 or more"
-_name.__doc__ = "a short name (letters, digits, - and _)"
+nat.__doc__ = "a whole number, 0 or more"
+integer.__doc__ = "a whole number"
+positive.__doc__ = "a whole number, 1 or more"
+short_name.__doc__ = "a short name (letters, digits, - and _)"
 
 
-def _names(v):
+def short_names(v):
     """a list of short names"""
-    return isinstance(v, list) and bool(v) and all(_name(x) for x in v)
+    return isinstance(v, list) and bool(v) and all(short_name(x) for x in v)
 
 
-def _bool(v):
+def boolean(v):
     """true or false"""
     return isinstance(v, bool)
 
 
-def _steps_list(v):
+def steps_list(v):
     """a list of steps"""
     return isinstance(v, list) and all(isinstance(x, dict) for x in v)
 
 
-def _steps_dict(v):
+def steps_dict(v):
     """an object of named options, each a list of steps"""
-    return isinstance(v, dict) and bool(v) and all(_name(k) and isinstance(s, list) for k, s in v.items())
+    return isinstance(v, dict) and bool(v) and all(short_name(k) and isinstance(s, list) for k, s in v.items())
 
 
 def SELECT(v):
@@ -188,7 +188,7 @@ def check_steps(steps, where: str, box: str = CARD, within: tuple = ()):
             continue
         yield from _check_params(prim, step, here, spot)
         inside = within + (prim.name,)
-        if prim.name == "choose" and _steps_dict(step.get("options")):
+        if prim.name == "choose" and steps_dict(step.get("options")):
             for mode, sub in step["options"].items():
                 yield from check_steps(sub, f"{here}.options.{mode}", box, inside)
         for k in NESTED.get(prim.name, ()):
@@ -233,8 +233,9 @@ def _allowed(k, ok, spot) -> str:
 def summary(card) -> str:
     """One word for what a card does, read from its steps and timing. Outside the engine
     bots and narration use it; the engine itself never branches on it."""
-    if card.event:
-        return card.event
+    event = getattr(card.facts, "event", "")      # a Drink Event's
+    if event:
+        return event
     steps = [s for s in card.steps if s["do"] not in COSTS] if any(s["do"] in COSTS for s in card.steps) else card.steps
     if not steps:
         return ""

@@ -46,7 +46,7 @@ def resolve_card(state: State, fr: dict) -> None:
     c = card(state, fr["card"])
     if fr["as"] == "activation":          # a Minion acting: it stays in play (minions.py)
         emit(state, "resolved", seat=fr["seat"], card=fr["card"], effect=fr["effect"])
-        proceed(state, fr, list(live_steps(c.activate["steps"], fr["args"])))
+        proceed(state, fr, list(live_steps(c.facts.activate["steps"], fr["args"])))
         return
     discard_card(state, fr["card"])
     emit(state, "resolved", seat=fr["seat"], card=fr["card"], effect=fr["effect"])

@@ -10,7 +10,7 @@ from .content import of
 from .frames import active_round, find, pop
 from .interpreter import AS_CARD, BEHAVIOUR, behaviour, run_steps, step_args
 from .ops import INN, change_alcohol, change_fortitude, change_token, discard_card, emit, order_drinks, pay
-from .primitives import PLAYED_TYPES, SELECT, STATS, _bool, _enum, _int, _list_of, _name, _nat, _steps_dict, register
+from .primitives import PLAYED_TYPES, SELECT, STATS, boolean, one_of, integer, list_of, short_name, nat, steps_dict, register
 from .state import State
 from .teams import any_of, member_in, opponents, same_team, solo, team
 
@@ -53,11 +53,11 @@ def _extreme(state: State, who: str) -> list[int]:
     return [s for s in living if value(s) == best]
 
 
-def _why(fr):
+def why_of(fr):
     return {"card": fr["card"], "by": fr["seat"]}
 
 
-def _ignores(state, fr, seat) -> bool:
+def seat_ignores(state, fr, seat) -> bool:
     """True if `seat` Ignores this card (said once per seat in the Effects)."""
     if seat in fr["ignored"]:
         told = fr.setdefault("_told", [])
@@ -100,7 +100,7 @@ def _changes_of(state, fr, step, stat, delta, **extra) -> list:
         reduced = 0
         if v in fr["ignored"]:
             if not step.get("ignore_reduces"):
-                _ignores(state, fr, v)
+                seat_ignores(state, fr, v)
                 continue
             reduced = step["ignore_reduces"] * fr["ignored"].count(v)
         ch = changes.change(src, v, stat, delta, card=cid, as_type=typ, **extra)
@@ -115,7 +115,7 @@ def _hit(fr):
     return (fr["seat"], fr["card"], fr["card"] if fr.get("as") == "activation" else None)
 
 
-def _submit(state, fr, chs):
+def submit_hits(state, fr, chs):
     return changes.WAIT if changes.submit(state, chs, _hit(fr), fr) else None
 
 
@@ -130,7 +130,7 @@ def _run_lose(state, fr, step):
     chs = _changes_of(state, fr, step, step["stat"], -step["amount"])
     if step["stat"] == "fortitude":
         chs += _minion_hits(state, fr, step)
-    return _submit(state, fr, chs)
+    return submit_hits(state, fr, chs)
 
 
 def _minion_hits(state, fr, step) -> list:
@@ -150,21 +150,21 @@ def _minion_hits(state, fr, step) -> list:
 
 def _run_gain(state, fr, step):
     _reach_participants(state, fr, step, step["stat"], step["amount"])
-    return _submit(state, fr, _changes_of(state, fr, step, step["stat"], step["amount"]))
+    return submit_hits(state, fr, _changes_of(state, fr, step, step["stat"], step["amount"]))
 
 
 def _run_pay(state, fr, step):
     to = {"inn": INN, "player": fr["seat"]}.get(step["to"])
     if to is None:                     # "to": "target": the card's player pays the seat it picked
         to = fr["args"].get("target")
-        if to is None or state.seats[to].out or _ignores(state, fr, to):
+        if to is None or state.seats[to].out or seat_ignores(state, fr, to):
             return None                # Ignoring it keeps them from being paid [001:2150-2153]
     _reach_participants(state, fr, step, "gold", -step["amount"])
     chs = _changes_of(state, fr, step, "gold", -step["amount"], to=to)
     for ch in chs:
         if ch["target"] in fr["inn_pays"]:
             ch["inn_pays"] = True
-    return _submit(state, fr, chs)
+    return submit_hits(state, fr, chs)
 
 
 def _affects_stat(state, fr, step, seat):
@@ -181,13 +181,13 @@ def _pay_payers(state, fr, step):
 register("lose", "The seats named by `who` lose `amount` of `stat`. `ignore_reduces`: an Ignore of the card "
          "reduces this loss by that much instead, once per Ignore played; `only_target`: only the seat it hits "
          "may answer the change (not a teammate).",
-         {"stat": _enum(*STATS[:2]), "amount": _nat, "who": SELECT},
-         {"ignore_reduces": _nat, "only_target": _bool})
+         {"stat": one_of(*STATS[:2]), "amount": nat, "who": SELECT},
+         {"ignore_reduces": nat, "only_target": boolean})
 register("gain", "The seats named by `who` gain `amount` of `stat` (Gold comes from the Inn).",
-         {"stat": _enum(*STATS), "amount": _nat, "who": SELECT})
+         {"stat": one_of(*STATS), "amount": nat, "who": SELECT})
 register("pay", "The seats named by `who` pay `amount` Gold to the Inn, to the card's player, or to the seat the "
          "card picked (`target`; a seat that Ignores the card is not paid).",
-         {"amount": _nat, "who": SELECT, "to": _enum("inn", "player", "target")})
+         {"amount": nat, "who": SELECT, "to": one_of("inn", "player", "target")})
 behaviour("lose", run=_run_lose, affects=_affects_stat)
 behaviour("gain", run=_run_gain, affects=_affects_stat)
 behaviour("pay", run=_run_pay, affects=_affects_stat, payers=_pay_payers)
@@ -237,7 +237,7 @@ def _run_negate(state, fr, step):
         return
     pop(state)
     discard_card(state, target["card"])
-    emit(state, "negated", target=target["card"], target_seat=target["seat"], **_why(fr))
+    emit(state, "negated", target=target["card"], target_seat=target["seat"], **why_of(fr))
     if target["as"] == "gamble":
         gambling.negated_play(state, target)
 
@@ -334,16 +334,16 @@ def _run_choose(state, fr, step):
 
 register("negate", "Negate the card answered if its type is one of `types`; `spare_negates`: not a card that itself "
          "Negates (\"I don't think so!\" and the like, which only \"I don't think so!\" may affect).",
-         {"types": _list_of(*PLAYED_TYPES)}, {"spare_negates": _bool})
+         {"types": list_of(*PLAYED_TYPES)}, {"spare_negates": boolean})
 register("if_unhurt_by_reduction", "Hit-back cards that may not be played if you reduced that Fortitude loss "
          "(Sera's \"Swift counterattack\"): the card is offered only if the loss was not reduced.")
 register("negate_drink_change", "Negate a card answered that changes a Drink (R-WENCH-STOP).")
 register("ignore_card", "Ignore another player's card of one of `types` that would change one of your `attrs`.",
-         {"attrs": _list_of(*STATS), "types": _list_of(*PLAYED_TYPES)})
+         {"attrs": list_of(*STATS), "types": list_of(*PLAYED_TYPES)})
 register("inn_pays", "The Inn pays what the card answered would make you pay or ante; answering a pending Gold "
          "change from no card (Wages), the Inn pays it, or takes off what the change allows (Wages: 1).")
 register("choose", "The player picks one of `options` (the decision's `mode`) and runs its steps.",
-         {"options": _steps_dict})
+         {"options": steps_dict})
 behaviour("negate", answers={"card"}, run=_run_negate, args=_args_negate)
 behaviour("if_unhurt_by_reduction", args=_args_unreduced)
 behaviour("negate_drink_change", answers={"card"}, run=_run_negate, args=_args_negate_drink_change)
@@ -414,12 +414,12 @@ def _run_redirect(state, fr, step):
     if "target_minion" in fr["args"]:
         ch["target"], ch["minion"] = None, fr["args"]["target_minion"]
         ch.setdefault("redirects", []).append({"minion": ch["minion"]})
-        emit(state, "redirected", seat=fr["seat"], minion=ch["minion"], **_why(fr))
+        emit(state, "redirected", seat=fr["seat"], minion=ch["minion"], **why_of(fr))
         return
     t = fr["args"]["target"]
     ch["target"] = t
     ch.setdefault("redirects", []).append(t)
-    emit(state, "redirected", seat=fr["seat"], target=t, **_why(fr))
+    emit(state, "redirected", seat=fr["seat"], target=t, **why_of(fr))
     for s in answerers(state, ch):         # the new victim (and its team) may answer it in turn
         if s not in frame["poll"]:
             frame["poll"].append(s)
@@ -438,11 +438,11 @@ def _run_replace(state, fr, step):
 
 register("reduce_change", "Answering a pending change that would hurt you (lose Fortitude or Gold, gain Alcohol) "
          "of one of `stats` (default Fortitude): reduce it by `amount`, not below 0.",
-         {"amount": _nat}, {"stats": _list_of(*STATS)})
+         {"amount": nat}, {"stats": list_of(*STATS)})
 register("redirect_change", "Answering a pending Fortitude loss aimed at you: it hits the card's target (another player "
          "or a Minion) instead, as though from its original source; only the Fortitude loss moves.")
 register("replace_change", "Answering a pending change of `stat` you would pay or lose: lose `with` instead, the same "
-         "amount (the Inn pays any Gold).", {"stat": _enum("gold", "fortitude"), "with": _enum("fortitude", "alcohol")})
+         "amount (the Inn pays any Gold).", {"stat": one_of("gold", "fortitude"), "with": one_of("fortitude", "alcohol")})
 behaviour("reduce_change", answers={"change"}, run=_run_reduce, args=_args_reduce)
 behaviour("redirect_change", answers={"change"}, run=_run_redirect, args=_args_redirect)
 behaviour("replace_change", answers={"change"}, run=_run_replace, args=_args_replace)
@@ -450,7 +450,7 @@ behaviour("replace_change", answers={"change"}, run=_run_replace, args=_args_rep
 
 # --- Drinks -------------------------------------------------------------------------------
 
-def _portions(ctx):
+def drink_portions(ctx):
     fr = ctx[1] if ctx[0] == "window" else None
     if fr is None or fr["f"] != "drink":
         return []
@@ -460,14 +460,14 @@ def _portions(ctx):
 def ignorable_drinks(state, seat, ctx):
     """Drinks the seat or a teammate is about to drink (§15.3: "Ignore a Drink on behalf of a teammate")."""
     mates = team(state, seat)
-    return [k for k, p in _portions(ctx) if p["holder"] in mates and not p["ignored"]]
+    return [k for k, p in drink_portions(ctx) if p["holder"] in mates and not p["ignored"]]
 
 
 def _args_ignore_drink(state, seat, card, step, ctx, chosen):
     out = [{"portion": k} for k in ignorable_drinks(state, seat, ctx)]
     mates = team(state, seat)
     # A Drink that makes you (or a teammate) pay its drinker may be Ignored to keep the Gold [001:2093-2095].
-    out += [{"portion": k} for k, p in _portions(ctx)
+    out += [{"portion": k} for k, p in drink_portions(ctx)
             if p.get("payer") in mates and p["holder"] not in mates and not p.get("unpaid") and not p["ignored"]]
     return out
 
@@ -475,8 +475,8 @@ def _args_ignore_drink(state, seat, card, step, ctx, chosen):
 def _args_modify_drink(state, seat, card, step, ctx, chosen):
     if step.get("own"):
         mates = team(state, seat)
-        return [{"portion": k} for k, p in _portions(ctx) if p["holder"] in mates]
-    return [{"portion": k} for k, p in _portions(ctx)]
+        return [{"portion": k} for k, p in drink_portions(ctx) if p["holder"] in mates]
+    return [{"portion": k} for k, p in drink_portions(ctx)]
 
 
 def _args_pass_or_split(state, seat, card, step, ctx, chosen):
@@ -491,12 +491,12 @@ def _args_halve(state, seat, card, step, ctx, chosen):
 
 def _args_courage(state, seat, card, step, ctx, chosen):
     mates = team(state, seat)
-    return [{"portion": k} for k, p in _portions(ctx) if p["holder"] in mates and not p["ignored"] and not p["courage"]]
+    return [{"portion": k} for k, p in drink_portions(ctx) if p["holder"] in mates and not p["ignored"] and not p["courage"]]
 
 
 def _args_extra_drink(state, seat, card, step, ctx, chosen):
     # never Otto's: nobody orders him a Drink [002:414]
-    return [{"portion": k} for k, p in _portions(ctx)
+    return [{"portion": k} for k, p in drink_portions(ctx)
             if p["holder"].__class__ is int and not same_team(state, p["holder"], seat)]
 
 
@@ -507,10 +507,10 @@ def _run_order_drinks(state, fr, step):
 
 register("ignore_drink", "Ignore a Drink portion you are about to drink (the decision's `portion`).")
 register("modify_drink", "Change a revealed Drink portion's Alcohol Content by `alcohol`; `own`: only a portion the "
-         "player (or a teammate) holds.", {"alcohol": _int}, {"own": _bool})
+         "player (or a teammate) holds.", {"alcohol": integer}, {"own": boolean})
 register("pass_drink", "Hand a Drink portion you are about to drink to another seat (`target`); `pays`: the Drink "
          "gains \"the card's player pays you that much Gold\" (not if its drinker Ignores it; its payer may Ignore "
-         "the Drink to keep the Gold).", optional={"pays": _nat})
+         "the Drink to keep the Gold).", optional={"pays": nat})
 register("split_drink", "Split a Drink portion you are about to drink with another seat (`target`).")
 register("halve_drink", "Split a Drink portion you are about to drink with nobody: the other half is gone and each "
          "number is rounded down in size (\"Zis drink is fang-tastic!\").")
@@ -590,14 +590,14 @@ def _args_take_from_pot(state, seat, card, step, ctx, chosen):
 
 register("gamble", "As an Action: start a Round of Gambling, everyone antes. In a Round: take control.")
 register("take_control", "Take control of the Round; `cheat_only`: afterwards only Cheating cards take it.",
-         optional={"cheat_only": _bool})
+         optional={"cheat_only": boolean})
 register("ante", "Everyone still in the Round antes 1 Gold.")
 register("force_out", "The target leaves the Round.")
 register("leave_round", "Skip the ante answered and leave the Round.")
 register("catch_cheater", "Negate the Cheating card answered and win the Round.")
 register("end_round", "End the Round; the pot goes to the Inn, or with `to: player` to the card's player (not as "
-         "winning the Round).", optional={"to": _enum("inn", "player")})
-register("take_from_pot", "Take `amount` Gold from the pot.", {"amount": _nat})
+         "winning the Round).", optional={"to": one_of("inn", "player")})
+register("take_from_pot", "Take `amount` Gold from the pot.", {"amount": nat})
 register("take_pot", "Answering a win: you collect the pot instead.")
 behaviour("gamble", run=_run_gamble, payers=_payers_gamble, flags={"round", "ante_as_action"})
 behaviour("take_control", run=lambda s, fr, st: gambling.take_control(s, fr, st.get("cheat_only", False)), flags={"round"})
@@ -621,12 +621,12 @@ def _run_give_token(state, fr, step):
     if who == "target" and "target_minion" in fr["args"]:
         to = [state.owner[fr["args"]["target_minion"]]]   # a Minion's tokens go to its owner [001:1247-1248]
     for v in to:
-        if state.seats[v].out or _ignores(state, fr, v):
+        if state.seats[v].out or seat_ignores(state, fr, v):
             continue
         n = min(step["amount"], state.seats[player].tokens.get(step["supply"], 0))
         if n:
-            change_token(state, player, step["supply"], -n, **_why(fr))
-            change_token(state, v, step["token"], n, **_why(fr))
+            change_token(state, player, step["supply"], -n, **why_of(fr))
+            change_token(state, v, step["token"], n, **why_of(fr))
 
 
 def _run_return_token(state, fr, step):
@@ -638,20 +638,20 @@ def _run_return_token(state, fr, step):
     for seat, n in fr.get("lost", ()):
         lost[seat] = lost.get(seat, 0) + n
     for v in seats_of(state, fr, step.get("who", "target")):
-        if state.seats[v].out or _ignores(state, fr, v):
+        if state.seats[v].out or seat_ignores(state, fr, v):
             continue
         n = lost.get(v, 0) if step.get("per_fortitude_lost") else step.get("amount", 0)
         n = min(n, state.seats[v].tokens.get(step["token"], 0))
         if n:
-            change_token(state, v, step["token"], -n, **_why(fr))
-            change_token(state, player, step["supply"], n, **_why(fr))
+            change_token(state, v, step["token"], -n, **why_of(fr))
+            change_token(state, player, step["supply"], n, **why_of(fr))
 
 
 def _run_token(sign):
     def run(state, fr, step):
         for v in seats_of(state, fr, step.get("who", "self")):
-            if not state.seats[v].out and not _ignores(state, fr, v):
-                change_token(state, v, step["token"], sign * step["amount"], **_why(fr))
+            if not state.seats[v].out and not seat_ignores(state, fr, v):
+                change_token(state, v, step["token"], sign * step["amount"], **why_of(fr))
     return run
 
 
@@ -666,16 +666,16 @@ def _run_move_card(state, fr, step):
 
 
 register("gain_token", "The seats named by `who` gain `amount` of token `token` (up to the character's max).",
-         {"token": _name, "amount": _nat}, {"who": SELECT})
+         {"token": short_name, "amount": nat}, {"who": SELECT})
 register("give_token", "Move `amount` of the player's `supply` token to the seats named by `who` as `token` "
-         "(as many as the supply holds).", {"token": _name, "supply": _name, "amount": _nat}, {"who": SELECT})
+         "(as many as the supply holds).", {"token": short_name, "supply": short_name, "amount": nat}, {"who": SELECT})
 register("return_token", "The seats named by `who` return `amount` of their `token` to the player's `supply` (as "
          "many as they hold); `per_fortitude_lost`: one per Fortitude each actually lost to this card instead.",
-         {"token": _name, "supply": _name}, {"amount": _nat, "who": SELECT, "per_fortitude_lost": _bool})
+         {"token": short_name, "supply": short_name}, {"amount": nat, "who": SELECT, "per_fortitude_lost": boolean})
 register("lose_token", "The seats named by `who` lose `amount` of token `token` (not below 0).",
-         {"token": _name, "amount": _nat}, {"who": SELECT})
+         {"token": short_name, "amount": nat}, {"who": SELECT})
 register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
-         {"zone": _name})
+         {"zone": short_name})
 
 
 behaviour("gain_token", run=_run_token(1))
@@ -705,7 +705,7 @@ def card_of(state, fr):
 def frame_steps(state, fr) -> tuple:
     """The steps a card frame will run: a Minion's activation runs its `activate` steps."""
     c = of(state).cards[state.cards[fr["card"]]]
-    return c.activate["steps"] if fr["as"] == "activation" else c.steps
+    return c.facts.activate["steps"] if fr["as"] == "activation" else c.steps
 
 
 def _live(state, fr):

@@ -18,10 +18,7 @@ RULES_VERSION = 2
 def card_view(state: State, cid: int) -> dict:
     c = of(state).cards[state.cards[cid]]
     out = {"id": cid, "key": c.key, "title": c.title, "type": c.type, "text": c.text}
-    if c.encounter_level:
-        out["encounter_level"] = c.encounter_level         # a Dungeon Event's number
-    if c.treasure:
-        out["treasure"] = c.treasure          # its slot and Level (printed facts, treasure.py)
+    out.update(c.facts.shown())        # printed facts of its kind (a Dungeon Event's number, a Treasure's slot)
     return out
 
 

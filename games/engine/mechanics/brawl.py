@@ -15,7 +15,7 @@ from ..core.ops import card, change_token, emit
 from ..core.responses import play_args
 
 primitives.register("start_brawl", "Samantha's Brawls (a registered rule): the player's `token` goes up by 1, then the top card of "
-                    "shared zone `zone` is played as though an Action of the player.", {"token": primitives._name, "zone": primitives._name})
+                    "shared zone `zone` is played as though an Action of the player.", {"token": primitives.short_name, "zone": primitives.short_name})
 
 
 def _run_start_brawl(state, fr, step):

@@ -19,15 +19,34 @@ like it, counts the Progress Tokens on it.
 - When he finishes a Brew deck's last card, after it resolves he may move his token to
   another Brew deck; a token never moves to an empty Brew deck (it stays).
 """
+from dataclasses import dataclass
+
 from ..core.choices import ask, handler
-from ..core.content import of
+from ..core.content import FACETS, Facts, of
 from ..core.frames import push
 from ..core.ops import card, change_token, emit
-from ..core.primitives import _name, register
+from ..core.primitives import short_name, register
 from ..core.state import State
 from ..core.interpreter import behaviour
 
 TOKEN = "farai"
+
+
+@dataclass(frozen=True)
+class BrewFacts(Facts):
+    """A Brew: the Progress Tokens needed to finish it [003:559]."""
+    progress: int
+
+
+def _facts(c, bad) -> BrewFacts:
+    progress = c.get("progress", 0)
+    if not isinstance(progress, int) or isinstance(progress, bool) or progress < 0:
+        bad("progress", "A Brew's progress is the whole number of Progress Tokens it needs, 0 or more.")
+        progress = 0
+    return BrewFacts(progress)
+
+
+FACETS.append((("progress",), _facts))
 
 
 def brew_zones(state: State, seat: int) -> list[str]:
@@ -58,7 +77,7 @@ def _work(state: State, seat: int, zone: str) -> None:
         return
     change_token(state, seat, zone, 1, reason="brew_progress")
     top = pile[-1]
-    need = card(state, top).progress
+    need = getattr(card(state, top).facts, "progress", 0)
     if s.tokens.get(zone, 0) < need:
         return
     change_token(state, seat, zone, -s.tokens[zone], reason="brew_done")
@@ -120,7 +139,7 @@ def _paddled(state, fr, option):
 
 
 register("brew", "Farai's Brew symbol (a rider: after all the card's effects): add a Progress Token to Brew zone "
-         "`brew` if his token is there, else move his token there [003:550-553].", {"brew": _name})
+         "`brew` if his token is there, else move his token there [003:550-553].", {"brew": short_name})
 register("mash_paddle", "Farai's mash paddle (a rider): he chooses to move his token to another Brew or add a "
          "Progress Token to the one he is at [003:555].")
 register("brew_setup", "Farai places his token at the Brew deck of his choice (a setup hook) [003:544].")

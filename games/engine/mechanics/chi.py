@@ -21,7 +21,7 @@ from ..core.ops import change_token, discard_card, emit, take_from_hand
 from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
-from ..core.primitives import _name, _nat, register
+from ..core.primitives import short_name, nat, register
 
 
 def _defs(state: State) -> dict:
@@ -143,5 +143,5 @@ extensions.register_mechanic(DrunkenChi())
 extensions.FRAMES["token_offer"] = offer_prompt
 extensions.DECISIONS.update(gain_token=take, decline=decline, calm=calm)
 register("may_gain_token", "The player may gain `amount` of token `token` (it is asked; Zakhan's Drunken Chi).",
-         {"token": _name, "amount": _nat})
+         {"token": short_name, "amount": nat})
 behaviour("may_gain_token", run=lambda s, fr, st: offer(s, fr["seat"], st["token"], st["amount"]))

@@ -11,7 +11,7 @@ from ..core.interpreter import behaviour
 
 primitives.register("spend_token", "A cost: the card may be played only by a player holding `amount` of `token`, "
                     "spent as it is played (no refund if the card is Negated or Ignored).",
-                    {"token": primitives._name, "amount": primitives._nat})
+                    {"token": primitives.short_name, "amount": primitives.nat})
 
 
 def _args(state, seat, card, step, ctx, chosen):

@@ -10,18 +10,18 @@ window waits on the stack until the card has finished), so a hit player discards
 from ..core import primitives
 from ..core.ops import discard_card, emit
 from ..core.rng import choice
-from ..core.steps import _ignores, _why, seats_of
+from ..core.steps import seat_ignores, why_of, seats_of
 from ..core.interpreter import behaviour
 
 primitives.register("discard_random", "The seats named by `who` discard `amount` cards at random from their hand "
                     "(not a seat that Ignores the card).",
-                    {"amount": primitives._nat}, {"who": primitives.SELECT})
+                    {"amount": primitives.nat}, {"who": primitives.SELECT})
 
 
 def _run(state, fr, step):
     for v in seats_of(state, fr, step.get("who", "target")):
         s = state.seats[v]
-        if s.out or _ignores(state, fr, v):
+        if s.out or seat_ignores(state, fr, v):
             continue
         gone = []
         for _ in range(min(step["amount"], len(s.hand))):
@@ -31,7 +31,7 @@ def _run(state, fr, step):
             discard_card(state, cid)
             gone.append(cid)
         if gone:
-            emit(state, "discarded", seat=v, cards=gone, at_random=True, **_why(fr))
+            emit(state, "discarded", seat=v, cards=gone, at_random=True, **why_of(fr))
 
 
 def _affects(state, fr, step, seat):

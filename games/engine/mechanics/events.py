@@ -12,7 +12,7 @@ No card of the base game says this, so no base window offers it.
 """
 from ..core.frames import find
 from ..core.ops import emit
-from ..core.primitives import _list_of, register
+from ..core.primitives import list_of, register
 from ..core.steps import top_frame_kind
 from ..core.interpreter import behaviour
 from ..core.teams import team
@@ -20,7 +20,7 @@ from ..core.teams import team
 KINDS = {"event": "drink", "dungeon": "dungeon", "tavern_event": "tavern"}   # frame kind -> the Event kind it holds
 
 register("ignore_event", "Ignore an Event before it starts (a Drink Event, a Dungeon Event, a Tavern Event; `kinds` "
-         "limits it): you take no part in it.", optional={"kinds": _list_of(*KINDS.values())})
+         "limits it): you take no part in it.", optional={"kinds": list_of(*KINDS.values())})
 
 
 def _args(state, seat, card, step, ctx, chosen):

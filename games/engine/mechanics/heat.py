@@ -9,7 +9,7 @@ Ignore, reduce or pay it from the Inn [003:583] (a short stash pays what it has,
 """
 from ..core.choices import ask, handler
 from ..core.ops import INN, change_alcohol, change_fortitude, change_token, emit, pay
-from ..core.primitives import _name, _nat, register
+from ..core.primitives import short_name, nat, register
 from ..core.interpreter import behaviour
 
 PENALTIES = ("alcohol", "gold", "fortitude")
@@ -39,5 +39,5 @@ def _penalty(state, fr, option):
 
 register("heat_penalty", "Lucky's Heat penalty (an on_token hook at 3 Heat): she chooses to gain `amount` (default 2) "
          "Alcohol Content, pay that much Gold to the Inn or lose that much Fortitude, unmitigated, and her `token` "
-         "goes back to 0 [003:573-583].", {"token": _name}, {"amount": _nat})
+         "goes back to 0 [003:573-583].", {"token": short_name}, {"amount": nat})
 behaviour("heat_penalty", run=_run_penalty)

@@ -19,7 +19,7 @@ from ..core.frames import push
 from ..core.ops import card, emit
 from ..core.state import State
 from ..core.interpreter import behaviour
-from ..core.primitives import _name, _nat, register
+from ..core.primitives import short_name, nat, register
 
 ASLEEP = "asleep"
 
@@ -58,7 +58,7 @@ def end_turn(state: State, seat: int) -> None:
 
 register("draw_to_zone", "The player moves the top `amount` cards of its zone `from` to its zone `to` (Lizwick's Items); "
          "a card with timing `immediate` is resolved at once instead, as a card of the player's.",
-         {"from": _name, "to": _name, "amount": _nat})
+         {"from": short_name, "to": short_name, "amount": nat})
 register("end_turn", "The player's turn ends now: it skips its remaining phases, plays no card and Ignores every "
          "effect for the rest of the turn (\"Needle of Sleeping\").")
 behaviour("draw_to_zone", run=lambda s, fr, st: draw(s, fr["seat"], st["from"], st["to"], st["amount"]))

@@ -13,16 +13,49 @@ zone, act once during each of their owner's Action phases, and cost Wages when h
   that hit, and nothing else the card does touches the Minion.
 - A seat hurt by a Minion's activation may hit back at the Minion instead of its owner.
 """
+from dataclasses import dataclass
+
 from ..core import extensions
 from ..core.changes import change, submit
-from ..core.content import of
+from ..core.content import FACETS, TARGETS, Facts, of
 from ..core.frames import pop, push
 from ..core.ops import INN, discard_card, emit
 from ..core.prompt import Prompt
 from ..core.responses import TARGET
+from ..core.primitives import check_steps
 from ..core.state import State
 
 ZONE = "minions"
+
+
+@dataclass(frozen=True)
+class MinionFacts(Facts):
+    """A Minion: the Gold it costs to keep it in play when it loses Fortitude, and what it
+    does when it acts (`activate`: {"target", "steps"}, usable once per Action phase)."""
+    wages: int
+    activate: dict
+
+
+def _facts(c, bad) -> MinionFacts:
+    activate = c.get("activate") or {}
+    if activate:
+        if activate.get("target", "none") not in TARGETS:
+            bad("activate.target", f"Unknown target {activate.get('target')!r}; one of: {', '.join(TARGETS)}.")
+        for msg, fld in check_steps(activate.get("steps"), "activate.steps"):
+            bad(fld, msg)
+    wages = c.get("wages", 0)
+    if not isinstance(wages, int) or isinstance(wages, bool) or wages < 0:
+        bad("wages", "A Minion's wages are a whole number of Gold, 0 or more.")
+        wages = 0
+    return MinionFacts(wages, dict(activate))
+
+
+FACETS.append((("wages", "activate"), _facts))
+
+
+def _activation(c) -> dict:
+    """What a card does when it acts: {} unless it is a Minion that can."""
+    return getattr(c.facts, "activate", None) or {}
 
 
 def in_play(state: State, seat: int) -> list[int]:
@@ -47,8 +80,8 @@ def unused(state: State, seat: int, exclude=None) -> list[int]:
     played counts: it may act on the turn it comes into play)."""
     cards, keys = of(state).cards, state.cards
     done = state.counts.get("activated", ())
-    out = [cid for cid in in_play(state, seat) if cid not in done and cards[keys[cid]].activate]
-    if exclude is not None and cards[keys[exclude]].activate and exclude not in done:
+    out = [cid for cid in in_play(state, seat) if cid not in done and _activation(cards[keys[cid]])]
+    if exclude is not None and _activation(cards[keys[exclude]]) and exclude not in done:
         out.append(exclude)
     return out
 
@@ -64,7 +97,7 @@ def activations(state: State, seat: int) -> list[dict]:
     for cid in in_play(state, seat):
         if cid in state.counts.get("activated", ()):
             continue
-        act = cards[keys[cid]].activate
+        act = _activation(cards[keys[cid]])
         if act:
             for t in TARGET[act.get("target", "none")](state, seat, ("phase", "action")):
                 out.append({"seat": seat, "type": "activate", "card": cid, **t})
@@ -87,7 +120,7 @@ def hurt(state: State, fr: dict, cid: int) -> None:
     if cid not in in_play(state, owner):
         return
     emit(state, "minion_hurt", seat=owner, card=cid, by=fr["seat"])
-    push(state, {"f": "wages", "seat": owner, "card": cid, "wages": of(state).cards[state.cards[cid]].wages})
+    push(state, {"f": "wages", "seat": owner, "card": cid, "wages": of(state).cards[state.cards[cid]].facts.wages})
 
 
 def wages_options(state: State, fr: dict) -> list[dict]:

@@ -19,13 +19,13 @@ from ..core import changes, extensions
 from ..core.content import of
 from ..core.frames import find
 from ..core.ops import emit
-from ..core.primitives import _bool, _int, _name, _nat, register
-from ..core.steps import _portions
+from ..core.primitives import boolean, integer, short_name, nat, register
+from ..core.steps import drink_portions
 from ..core.interpreter import behaviour
 
 
 def _free(ctx) -> list[int]:
-    return [k for k, p in _portions(ctx) if not p.get("mixin")]
+    return [k for k, p in drink_portions(ctx) if not p.get("mixin")]
 
 
 def _args_mix_in(state, seat, card, step, ctx, chosen):
@@ -96,8 +96,8 @@ def _run_shelve(state, fr, step):
 
 register("mix_in", "A Mix-in: answers a revealed Drink with no Mix-in yet (marked as it is played, even if then "
          "Negated): `alcohol` more, `draw` cards to draw when drunk, its drinker pays the player `pay` Gold; `many`: "
-         "every Drink in play at once [003:627-639].", {"alcohol": _int}, {"draw": _nat, "pay": _nat, "many": _bool})
+         "every Drink in play at once [003:627-639].", {"alcohol": integer}, {"draw": nat, "pay": nat, "many": boolean})
 register("shelve", "Phyll's Shelf (an after_draw hook): Mix-ins just drawn go from the hand to zone `zone` at once, "
-         "with no replacement [003:629].", {"zone": _name})
+         "with no replacement [003:629].", {"zone": short_name})
 behaviour("mix_in", answers={"drink"}, run=_run, args=_args_mix_in, played=_played, affects=_affects, flags={"drink"})
 behaviour("shelve", run=_run_shelve)

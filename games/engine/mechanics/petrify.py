@@ -20,9 +20,9 @@ keep their owners (`State.owner`), so they go back to the hands they came from.
 """
 from ..core.choices import ask, handler
 from ..core.ops import emit
-from ..core.primitives import PRIMITIVES, SELECT, _name, _nat, register
+from ..core.primitives import PRIMITIVES, SELECT, short_name, nat, register
 from ..core.rng import shuffle
-from ..core.steps import _ignores, seats_of
+from ..core.steps import seat_ignores, seats_of
 from ..core.interpreter import BEHAVIOUR, behaviour, run_steps
 from ..core.changes import WAIT
 from ..core.resolve import go_on
@@ -36,7 +36,7 @@ def _run_petrify(state, fr, step):
     zone = step.get("zone", PILE)
     queue = []
     for v in seats_of(state, fr, step["who"]):
-        if v == player or state.seats[v].out or _ignores(state, fr, v):
+        if v == player or state.seats[v].out or seat_ignores(state, fr, v):
             continue
         n = min(step["amount"], len(state.seats[v].hand))
         queue.extend([v] * n)
@@ -138,15 +138,15 @@ def _steps_list(v):
 
 register("petrify", "The seats named by `who` (never the player herself) each give `amount` cards of their choice "
          "from their hand, face down, to the bottom of the player's Petrification Pile (zone `zone`, default "
-         "`petrified`) [003:591-599].", {"amount": _nat, "who": SELECT}, {"zone": _name})
+         "`petrified`) [003:591-599].", {"amount": nat, "who": SELECT}, {"zone": short_name})
 register("decay", "Decay (a turn_start hook): the top card of the player's Petrification Pile goes back to its "
-         "owner's hand [003:603].", optional={"zone": _name})
+         "owner's hand [003:603].", optional={"zone": short_name})
 register("unpetrify", "When the player leaves the game (an on_elimination hook, whose: any), every card in her "
-         "Petrification Pile goes back to its owner [003:597].", optional={"zone": _name})
+         "Petrification Pile goes back to its owner [003:597].", optional={"zone": short_name})
 register("glare", "GLARE `cost`: as the card is played the player may declare it (decision `glare`) if her pile "
          "holds `cost` cards; they go under the card and return to their owners when it is discarded, even if "
-         "Negated; `steps` run when it resolves [003:605-611].", {"cost": _nat, "steps": _steps_list},
-         {"zone": _name})
+         "Negated; `steps` run when it resolves [003:605-611].", {"cost": nat, "steps": _steps_list},
+         {"zone": short_name})
 behaviour("petrify", run=_run_petrify)
 behaviour("decay", run=_run_decay)
 behaviour("unpetrify", run=_run_unpetrify)

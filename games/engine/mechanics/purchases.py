@@ -10,7 +10,7 @@ from ..core.ops import change_token, emit, refill_hand
 from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
-from ..core.primitives import _bool, _name, _names, _nat, register
+from ..core.primitives import boolean, short_name, short_names, nat, register
 
 
 def offer(state: State, seat: int, zones: list, token: str, cost: int, limit=None, must=False,
@@ -65,6 +65,6 @@ extensions.PASSES["buy"] = lambda state, fr: close(state)
 register("offer_purchase", "The player may buy the top card of any of its `zones` for `cost` of `token`, one at a "
          "time, into its hand (Vlazlo's form cards); `limit`: at most that many; `must`: it may not stop before; "
          "`then_draw`: afterwards it draws up to its hand size (Vlazlo's free form card at setup).",
-         {"zones": _names, "token": _name, "cost": _nat}, {"limit": _nat, "must": _bool, "then_draw": _bool})
+         {"zones": short_names, "token": short_name, "cost": nat}, {"limit": nat, "must": boolean, "then_draw": boolean})
 behaviour("offer_purchase", run=lambda s, fr, st: offer(s, fr["seat"], st["zones"], st["token"], st["cost"], st.get("limit"),
                                                         st.get("must", False), st.get("then_draw", False)))

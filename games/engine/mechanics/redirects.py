@@ -9,7 +9,7 @@ window re-opens, and may answer it as though it had been picked.
 """
 from ..core import primitives
 from ..core.ops import emit
-from ..core.steps import _why, answered, card_of, top_card
+from ..core.steps import why_of, answered, card_of, top_card
 from ..core.interpreter import behaviour
 from ..core.teams import team
 
@@ -21,7 +21,7 @@ _PICKS = ("other", "any")
 
 def _picks_a_player(state, fr) -> bool:
     c = card_of(state, fr)
-    target = c.activate.get("target", "none") if fr["as"] == "activation" else c.target
+    target = c.facts.activate.get("target", "none") if fr["as"] == "activation" else c.target
     return target in _PICKS
 
 
@@ -42,7 +42,7 @@ def _run(state, fr, step):
         return
     t = fr["args"]["target"]
     target["args"]["target"] = t
-    emit(state, "redirected", seat=fr["seat"], target=t, whole=True, **_why(fr))
+    emit(state, "redirected", seat=fr["seat"], target=t, whole=True, **why_of(fr))
 
 
 behaviour("redirect_card", answers={"card"}, run=_run, args=_args)

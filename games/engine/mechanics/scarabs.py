@@ -10,13 +10,13 @@ they hold. A player who Ignores the card keeps its Scarab and loses nothing.
 from ..core import changes, primitives
 from ..core.changes import pending
 from ..core.ops import change_token
-from ..core.steps import _ignores, _submit, _why
+from ..core.steps import seat_ignores, submit_hits, why_of
 from ..core.interpreter import behaviour
 from ..core.teams import opponents
 
 primitives.register("feed_scarabs", "Each other player holding at least one `token` returns one to the player's "
                     "`supply` and loses `amount` Fortitude, however many they hold.",
-                    {"token": primitives._name, "supply": primitives._name, "amount": primitives._nat})
+                    {"token": primitives.short_name, "supply": primitives.short_name, "amount": primitives.nat})
 
 
 def _holders(state, fr, step) -> list[int]:
@@ -27,13 +27,13 @@ def _holders(state, fr, step) -> list[int]:
 def _run(state, fr, step):
     chs = []
     for v in _holders(state, fr, step):
-        if _ignores(state, fr, v):
+        if seat_ignores(state, fr, v):
             continue
-        change_token(state, v, step["token"], -1, **_why(fr))
-        change_token(state, fr["seat"], step["supply"], 1, **_why(fr))
+        change_token(state, v, step["token"], -1, **why_of(fr))
+        change_token(state, fr["seat"], step["supply"], 1, **why_of(fr))
         chs.append(changes.change(fr["seat"], v, "fortitude", -step["amount"], card=fr["card"],
                                   as_type=fr.get("type", "")))
-    return _submit(state, fr, chs)
+    return submit_hits(state, fr, chs)
 
 
 def _affects(state, fr, step, seat):
@@ -45,7 +45,7 @@ behaviour("feed_scarabs", run=_run, affects=_affects)
 
 primitives.register("reclaim_tokens", "The hook's seat (`target`: one leaving the game, on_elimination) returns every "
                     "`token` it holds to the player's `supply` (a player who loses returns their Scarabs).",
-                    {"token": primitives._name, "supply": primitives._name})
+                    {"token": primitives.short_name, "supply": primitives.short_name})
 
 
 def _run_reclaim(state, fr, step):
@@ -64,7 +64,7 @@ behaviour("reclaim_tokens", run=_run_reclaim)
 
 primitives.register("scarab_bite", "Amundyr's Scarabs (a registered rule): the turn's seat, holding a `token`, returns one to the "
                     "player's `supply` and loses `amount` Fortitude as though from the player's Action (Ignorable; never "
-                    "redirected or hit back).", {"token": primitives._name, "supply": primitives._name, "amount": primitives._nat})
+                    "redirected or hit back).", {"token": primitives.short_name, "supply": primitives.short_name, "amount": primitives.nat})
 
 
 def _run_scarab_bite(state, fr, step):

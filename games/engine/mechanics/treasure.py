@@ -4,7 +4,7 @@
   `treasure:discard` pile) and, per seat, an **equipment** zone (a character zone with
   `"equip": true`, public): the Treasure it has equipped. Treasure is never kept anywhere
   else ("no stockpiling" [002:241]).
-- A Treasure card carries `treasure: {"slot", "level"}` (content.SLOTS). Slots: one Headgear,
+- A Treasure card carries `treasure: {"slot", "level"}` (`SLOTS`; `TreasureFacts`). Slots: one Headgear,
   one Footgear, one Armor, two Hands (two "1 hand" or one "2 hand"); "special" takes no slot
   [002:237-239]. A seat's **Level** is the sum of its equipped Treasure's levels [002:243].
 - A Treasure whose type is a subtype (Action, Sometimes, Anytime, Cheating) may be played
@@ -20,16 +20,59 @@
 - **Level-dependent effects** (`at_level` step): the branch is chosen by the player's Level
   when the card resolves, never by choice [002:260-266].
 """
+from dataclasses import dataclass
+
 from ..core import decks, extensions
-from ..core.content import CURSE, of
+from ..core.content import FACETS, KINDS, NO_FACTS, Card, Facts, of
 from ..core.frames import pop, push
 from ..core.ops import card, emit
 from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import BEHAVIOUR, behaviour, step_args
-from ..core.primitives import NESTED, SUMMARY_AS, _bool, _name, _nat, _steps_list, register
+from ..core.primitives import NESTED, SUMMARY_AS, boolean, short_name, nat, steps_list, check_steps, register
 
+TREASURE = "Treasure"      # a Treasure with no subtype: only equipped
+CURSE = "Curse"            # a Treasure-deck Curse: followed at once when revealed
+#: The slots a Treasure is equipped in (digest §14.10 [002:237-243]).
+SLOTS = ("headgear", "footgear", "armor", "1 hand", "2 hand", "special")
 HANDS = ("1 hand", "2 hand")
+
+
+@dataclass(frozen=True)
+class TreasureFacts(Facts):
+    """A card of the Treasure deck: the slot it is equipped in and its Level, or a Curse."""
+    slot: str = ""
+    level: int = 0
+    curse: bool = False
+
+    def shown(self) -> dict:
+        return {"treasure": {"curse": True} if self.curse else {"slot": self.slot, "level": self.level}}
+
+
+def _facts(c, bad):
+    t = c.get("treasure")
+    if (isinstance(t, dict) and t.get("slot") in SLOTS and isinstance(t.get("level", 0), int)
+            and not isinstance(t.get("level", 0), bool) and t.get("level", 0) >= 0):
+        return TreasureFacts(t["slot"], t.get("level", 0))
+    bad("treasure", f"A Treasure names its \"slot\" ({', '.join(SLOTS)}) and its \"level\" (a whole number).")
+    return None
+
+
+def _load_treasure(c, common, bad):
+    facts = _facts(c, bad)
+    return None if facts is None else Card(**common, facts=facts)
+
+
+def _load_curse(c, common, bad):
+    for msg, fld in check_steps(c.get("steps"), "steps"):
+        bad(fld, msg)
+    return Card(**common, steps=tuple(c.get("steps") or ()), facts=TreasureFacts(curse=True))
+
+
+KINDS[TREASURE] = _load_treasure
+KINDS[CURSE] = _load_curse
+#: a Treasure with a subtype (Action, Sometimes, Anytime, Cheating) is played as its subtype
+FACETS.append((("treasure",), lambda c, bad: _facts(c, bad) or NO_FACTS))
 
 
 def equip_zone(state: State, seat: int):
@@ -49,7 +92,7 @@ def equipped(state: State, seat: int) -> list[int]:
 def level(state: State, seat: int) -> int:
     """The sum of the Levels of the seat's equipped Treasure [002:243]."""
     cards = of(state).cards
-    return sum(cards[state.cards[cid]].treasure.get("level", 0) for cid in equipped(state, seat))
+    return sum(cards[state.cards[cid]].facts.level for cid in equipped(state, seat))
 
 
 def busy(state: State) -> bool:
@@ -81,8 +124,8 @@ def get(state: State, seat: int, zone: str = "treasure", reshuffle: bool = True)
 def room(state: State, seat: int, cid: int) -> list[list[int]]:
     """Every way to make room for Treasure `cid`: the equipped cards to drop with it."""
     cards = of(state).cards
-    slot = cards[state.cards[cid]].treasure["slot"]
-    mine = [(x, cards[state.cards[x]].treasure["slot"]) for x in equipped(state, seat)]
+    slot = cards[state.cards[cid]].facts.slot
+    mine = [(x, cards[state.cards[x]].facts.slot) for x in equipped(state, seat)]
     if slot == "special":
         return [[]]
     if slot not in HANDS:
@@ -186,10 +229,10 @@ extensions.FRAME_CARDS["treasure"] = lambda fr: [fr["card"]]     # the Treasure 
 extensions.DECISIONS.update(equip=equip, discard_treasure=discard_revealed)
 register("get_treasure", "The player Gets Treasure from shared zone `zone` (default treasure): reveal the top card; a "
          "Curse is followed at once, else the player equips it or discards it. `reshuffle` (default true): an empty "
-         "deck is reshuffled from its discard pile first.", optional={"zone": _name, "reshuffle": _bool})
+         "deck is reshuffled from its discard pile first.", optional={"zone": short_name, "reshuffle": boolean})
 register("at_level", "Level-dependent: `then` runs if the player's Level (its equipped Treasure) is `level` or more "
-         "when the card resolves, else `else` (if given).", {"level": _nat, "then": _steps_list},
-         {"else": _steps_list})
+         "when the card resolves, else `else` (if given).", {"level": nat, "then": steps_list},
+         {"else": steps_list})
 register("drop_treasure", "The equipped Treasure of the hook's seat (the `target` of a hook for any seat, else the "
          "player) goes to the Treasure discard pile (when it leaves the game).")
 NESTED["at_level"] = ("then", "else")

@@ -14,7 +14,7 @@ drunk at once after its window, where each may Ignore the Drink about to be drun
 """
 from ..core import extensions
 from ..core.content import of
-from ..core.drinks import EVENT_STARTS, _announce, _from_deck, _portion
+from ..core.drinks import EVENT_STARTS, announce, reveal_from_deck, new_portion
 from ..core.prompt import Prompt
 from ..core.frames import find, push
 from ..core.ops import emit
@@ -38,11 +38,11 @@ def _sum(state: State, reveal: dict, race: str) -> tuple[int, int]:
     alcohol = fortitude = 0
     for cid in reveal["cards"]:
         c = of(state).cards[state.cards[cid]]
-        if c.event:                        # a Drink Event as a Chaser adds nothing (§13.3)
+        if c.facts.event:                  # a Drink Event as a Chaser adds nothing (§13.3)
             continue
-        n = c.races.get(race) if race else None
-        alcohol += n["alcohol"] if n else c.alcohol
-        fortitude += n["fortitude"] if n else c.fortitude
+        n = c.facts.races.get(race) if race else None
+        alcohol += n["alcohol"] if n else c.facts.alcohol
+        fortitude += n["fortitude"] if n else c.facts.fortitude
     return alcohol, fortitude
 
 
@@ -53,8 +53,8 @@ def start(state: State, fr_event: dict, seat: int) -> None:
         return
     drink = {"f": "drink", "mode": EVENT, "revealer": seat, "reveals": [], "portions": [], "extra": [],
              "mead": [], "event_card": fr_event["card"], "players": taking_part(state, fr_event, seat)}
-    found = [k for k in (_from_deck(state, seat, True, drink["reveals"]),
-                         _from_deck(state, seat, True, drink["reveals"])) if k is not None]
+    found = [k for k in (reveal_from_deck(state, seat, True, drink["reveals"]),
+                         reveal_from_deck(state, seat, True, drink["reveals"])) if k is not None]
     if not found:                          # no Drink anywhere (R-NO-DRINK-LEFT): nothing to drink
         state.drink_discard.append(fr_event["card"])
         return
@@ -81,8 +81,8 @@ def _pour(state: State, drink: dict, mine: int, other) -> None:
         if k is None:
             continue
         alcohol, fortitude = printed(state, drink["reveals"][k])
-        drink["portions"].append(_portion(s, alcohol, fortitude, k))
-    _announce(state, drink)
+        drink["portions"].append(new_portion(s, alcohol, fortitude, k))
+    announce(state, drink)
 
 
 def prompt(state: State, fr: dict):

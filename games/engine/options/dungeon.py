@@ -29,12 +29,14 @@ same prompt (`tavern_event` frames, pub_crawl.py): the decision and prompt kind 
 kind.
 """
 
+from dataclasses import dataclass
+
 from ..core import decks, extensions, variants
 from ..core.interpreter import behaviour_in, run_steps
-from ..core.primitives import NESTED, STATS, Box, _pos, _steps_list, check_steps, register_box
+from ..core.primitives import NESTED, STATS, Box, positive, steps_list, check_steps, register_box
 from ..core.steps import lands_at_once
-from ..core.content import DUNGEON_EVENT, KINDS, Card, of
-from ..core.drinks import _announce, _from_deck, _portion
+from ..core.content import KINDS, Card, Facts, of
+from ..core.drinks import announce, reveal_from_deck, new_portion
 from ..core.flow import RESOLVE
 from ..core.prompt import COUNT, Prompt
 from ..core.frames import push
@@ -43,6 +45,7 @@ from ..core.seating import taking_part
 from ..core.state import State
 
 OPTION = "dungeon_events"
+DUNGEON_EVENT = "Dungeon Event"    # its kind of card
 DECK = "dungeon"                   # the shared zone; its cards are owned by "dungeon"
 DISCARD = DECK + ":discard"
 PROGRESS = "dungeon_progress"      # the table token: Progress Counters on the deck
@@ -116,7 +119,7 @@ class DungeonEvents(extensions.TableOption):
             return False
         cid = _draw(state)
         c = of(state).cards[state.cards[cid]]
-        emit(state, "dungeon_event", seat=ender, card=cid, title=c.title, level=c.encounter_level)
+        emit(state, "dungeon_event", seat=ender, card=cid, title=c.title, level=c.facts.level)
         # Its window (before it starts: the only time it can be Ignored [001:943-945]) opens only
         # when the game holds a card that Ignores an Event; otherwise nobody could answer it.
         poll = ender if ignorable(state) else None
@@ -146,7 +149,7 @@ def _event(state: State, fr: dict):
 
 
 def _choice(event):
-    return next((s for s in event.event_steps if s["do"] == "choose"), None)
+    return next((s for s in event.facts.steps if s["do"] == "choose"), None)
 
 
 def _can(state: State, seat: int, steps) -> bool:
@@ -224,16 +227,16 @@ def _resolve(state: State, fr: dict) -> None:
         if state.seats[seat].out:
             continue
         part = {"seat": seat, "chosen": fr["chosen"].get(str(seat)), "drink": drink, "why": why}
-        run_steps(state, part, event.event_steps, EVENT)
+        run_steps(state, part, event.facts.steps, EVENT)
     if state.options:
-        extensions.event_part(state, fr, event.event_steps, drink, why)     # Otto, no seat, takes his part
+        extensions.event_part(state, fr, event.facts.steps, drink, why)     # Otto, no seat, takes his part
     if fr["f"] == DECK:             # the card goes to the discard pile and re-arms the deck
         discard_card(state, fr["event_card"])
-        state.tokens[PROGRESS] = event.encounter_level
-        emit(state, "dungeon_armed", counters=event.encounter_level, card=fr["event_card"])
+        state.tokens[PROGRESS] = event.facts.level
+        emit(state, "dungeon_armed", counters=event.facts.level, card=fr["event_card"])
     if drink["portions"]:
         drink["mead"] = []
-        _announce(state, drink)
+        announce(state, drink)
         push(state, drink, poll_from=ender)
 
 
@@ -266,22 +269,22 @@ def _run_discard(state, fr, step):
 
 def _run_reveal_drink(state, fr, step):
     drink = fr["drink"]
-    k = _from_deck(state, fr["seat"], skip_events=True, reveals=drink["reveals"])
+    k = reveal_from_deck(state, fr["seat"], skip_events=True, reveals=drink["reveals"])
     if k is not None:
         r = drink["reveals"][k]
-        drink["portions"].append(_portion(fr["seat"], r["printed"], r["fortitude"], k))
+        drink["portions"].append(new_portion(fr["seat"], r["printed"], r["fortitude"], k))
 
 
 for _word, _run in lands_at_once("self").items():
     behaviour_in(EVENT, _word, _run)
 behaviour_in(EVENT, "choose", _run_choose)
 behaviour_in(EVENT, "by_alignment", _run_by_alignment, "A Hero runs `hero`, a Villain `villain` (§18.2).",
-             {"hero": _steps_list, "villain": _steps_list})
+             {"hero": steps_list, "villain": steps_list})
 NESTED["by_alignment"] = ("hero", "villain")
 behaviour_in(EVENT, "discard_drink_me", _run_discard_drink_me,
              "Discard the top card of your Drink Me! pile (not drunk).")
 behaviour_in(EVENT, "discard", _run_discard, "(Only in a `choose` option) discard that many cards of your choice "
-             "from your hand; not offered with fewer in hand.", {"amount": _pos})
+             "from your hand; not offered with fewer in hand.", {"amount": positive})
 behaviour_in(EVENT, "reveal_drink", _run_reveal_drink,
              "Reveal a Drink from the Drink Deck (Drink Events skipped) to drink; every Drink the event reveals "
              "is drunk at once, after everyone's part.")
@@ -292,6 +295,16 @@ extensions.FRAMES[DECK] = prompt
 extensions.DECISIONS[DECK] = execute
 
 
+@dataclass(frozen=True)
+class EventFacts(Facts):
+    """A Dungeon Event: what every player does (`steps`, its `each`) and its Encounter Level."""
+    steps: tuple
+    level: int
+
+    def shown(self) -> dict:
+        return {"encounter_level": self.level}
+
+
 def _load_event(c, common, bad):
     level = c.get("encounter_level")
     if not isinstance(level, int) or isinstance(level, bool) or level < 1:
@@ -300,7 +313,7 @@ def _load_event(c, common, bad):
     found = list(check_steps(c.get("each"), "each", EVENT))
     for msg, fld in found:
         bad(fld, msg)
-    return None if found else Card(**common, encounter_level=level, event_steps=tuple(c["each"]))
+    return None if found else Card(**common, facts=EventFacts(tuple(c["each"]), level))
 
 
 KINDS[DUNGEON_EVENT] = _load_event

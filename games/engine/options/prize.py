@@ -19,14 +19,14 @@ All of them are face up.
   (R-PRIZE-ELIMINATED).
 """
 from ..core import decks, extensions, gambling
-from ..core.content import of
-from ..core.drinks import _target
+from ..core.content import KINDS, load_played, of
+from ..core.drinks import portion_answered
 from ..core.prompt import Prompt
 from ..core.frames import pop, push
 from ..core.ops import emit
-from ..core.primitives import _nat, register
+from ..core.primitives import nat, register
 from ..core.state import State
-from ..core.steps import _portions
+from ..core.steps import drink_portions
 from ..core.interpreter import behaviour
 
 OPTION = "prize"
@@ -166,16 +166,16 @@ def execute(state: State, d: dict, fr: dict) -> None:
 
 register("drink_fortitude", "Answering a Drink you are about to drink (not a teammate's): when you drink it you "
          "also gain Fortitude equal to its Alcohol Content, at most `max` (Talisman of Liquid Courage, "
-         "R-PRIZE-TALISMAN).", {"max": _nat})
+         "R-PRIZE-TALISMAN).", {"max": nat})
 
 
 def _args_drink_fortitude(state, seat, card, step, ctx, chosen):
-    return [{"portion": k} for k, p in _portions(ctx) if p["holder"] == seat and not p["ignored"]
+    return [{"portion": k} for k, p in drink_portions(ctx) if p["holder"] == seat and not p["ignored"]
             and not p.get("fortitude_max")]
 
 
 def _run_drink_fortitude(state, fr, st):
-    _drink, p = _target(state, fr)
+    _drink, p = portion_answered(state, fr)
     p["fortitude_max"] = st["max"]
     emit(state, "drink_fortitude", seat=p["holder"], card=fr["card"], most=st["max"])
 
@@ -183,6 +183,7 @@ def _run_drink_fortitude(state, fr, st):
 behaviour("drink_fortitude", answers={"drink"}, run=_run_drink_fortitude, args=_args_drink_fortitude)
 
 extensions.register_option(Prizes())
+KINDS[PRIZE] = load_played             # played as though from the hand
 extensions.FRAMES[OPTION] = prompt
 extensions.DECISIONS[OPTION] = execute
 extensions.PUBLIC_ZONES.add(INN)

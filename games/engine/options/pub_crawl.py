@@ -30,9 +30,11 @@ happen each time the party Crawls there (frame `tavern_event`, resolved as a Dun
 Ignored as an Event, Champions in a team game; R-CRAWL-EVENTS). No printed tavern we hold has
 one: the rulebooks print none.
 """
+from dataclasses import dataclass
+
 from ..core import decks, extensions
 from . import dungeon
-from ..core.content import KINDS, TAVERN, Card, of
+from ..core.content import KINDS, Card, Facts, of
 from .dungeon import EVENT as EVENT_BOX
 from ..core.prompt import Prompt
 from ..core.frames import pop, push
@@ -50,6 +52,7 @@ CLOSED = TAVERNS + ":closed"
 PARTY = "party"
 CRAWLERS = "crawlers"
 DRINKS = "tavern-drinks:"
+TAVERN = "Tavern"                # its kind of card
 EVENT = "tavern_event"         # the frame of a Tavern Event (resolved by dungeon.py)
 ORDERS = "crawl_orders"        # a card's Orders waiting for the Crawl its tavern's closing owes
 
@@ -61,7 +64,7 @@ def _taverns(state: State) -> list:
 def deck_of(state: State, cid: int) -> str | None:
     """The zone of a tavern's Drinks, or None for the Red Dragon Inn (the Drink Deck)."""
     c = of(state).cards[state.cards[cid]]
-    return None if c.tavern.get("home") else DRINKS + c.slug
+    return None if c.facts.home else DRINKS + c.slug
 
 
 def at_home(state: State) -> bool:
@@ -77,27 +80,27 @@ class PubCrawl(extensions.TableOption):
             return None
         content = table.content
         taverns = [c for c in content.cards.values() if c.type == TAVERN]
-        if sum(1 for t in taverns if t.tavern.get("home")) != 1:
+        if sum(1 for t in taverns if t.facts.home) != 1:
             return ("The Pub Crawl needs a pack with the Tavern cards, one of them The Red Dragon Inn "
                     "(the installed taverns sampler: \"taverns\" in options.packs).")
-        if not any(content.deck_list(t.tavern["drinks"]) for t in taverns if not t.tavern.get("home")):
+        if not any(content.deck_list(t.facts.drinks) for t in taverns if not t.facts.home):
             return ("The Pub Crawl needs the Drinks of at least one tavern, and the rulebooks print none: "
                     "choose a pack with Tavern Drink decks (docs/packs.md).")
         return None
 
     def setup(self, state):
         content = of(state)
-        taverns = sorted(_taverns(state), key=lambda t: (not t.tavern.get("home"), t.key))
+        taverns = sorted(_taverns(state), key=lambda t: (not t.facts.home, t.key))
         ids = list(range(len(state.cards), len(state.cards) + len(taverns)))
         state.cards.extend(t.key for t in taverns)
         state.owner.extend([TAVERNS] * len(taverns))
         state.zones[TAVERNS] = list(ids)
         closed = []
         for cid, t in zip(ids, taverns):
-            if t.tavern.get("home"):
+            if t.facts.home:
                 state.tokens[PARTY] = cid
                 continue
-            if not decks.deal(state, DRINKS + t.slug, content.deck_list(t.tavern["drinks"])):
+            if not decks.deal(state, DRINKS + t.slug, content.deck_list(t.facts.drinks)):
                 closed.append(cid)          # a tavern with no Drinks is Closed from the start
         for cid in closed:
             state.zones[TAVERNS].remove(cid)
@@ -236,7 +239,7 @@ def _tavern_event(state: State, seat: int, cid: int) -> None:
     """The tavern the party moved to has an Event: it happens to everyone (the Champions in a
     team game, every team choosing one), as a Dungeon Event does (dungeon.py resolves both);
     it may be Ignored as an Event in its window, before it starts (R-CRAWL-EVENTS)."""
-    if not of(state).cards[state.cards[cid]].event_steps:
+    if not of(state).cards[state.cards[cid]].facts.steps:
         return
     emit(state, "tavern_event", seat=seat, card=cid, title=of(state).cards[state.cards[cid]].title)
     poll = seat if dungeon.ignorable(state) else None
@@ -281,6 +284,15 @@ extensions.DECISIONS["crawl"] = execute
 extensions.PUBLIC_ZONES.add(TAVERNS)
 
 
+@dataclass(frozen=True)
+class TavernFacts(Facts):
+    """A tavern: where its Drinks come from (`drinks`, a deck, or `home`: the Drink Deck) and
+    its Tavern Event (`steps`, its `each`; none for most)."""
+    drinks: str | None
+    home: bool
+    steps: tuple
+
+
 def _load_tavern(c, common, bad):
     t = c.get("tavern")
     home = isinstance(t, dict) and t.get("home") is True and "drinks" not in t
@@ -297,7 +309,7 @@ def _load_tavern(c, common, bad):
         if found:
             return None
         event = tuple(c["each"])
-    return Card(**common, tavern=dict(t), event_steps=event)
+    return Card(**common, facts=TavernFacts(t.get("drinks"), home, event))
 
 
 KINDS[TAVERN] = _load_tavern

@@ -15,9 +15,9 @@ from ..core.changes import WAIT
 from ..core.resolve import go_on
 from ..core.choices import ask, handler
 from ..core.ops import discard_card, emit
-from ..core.primitives import SELECT, _list_of, register
+from ..core.primitives import SELECT, list_of, register
 from ..core.content import CARD_TYPES, of
-from ..core.steps import _ignores, _why, seats_of
+from ..core.steps import seat_ignores, why_of, seats_of
 from ..core.interpreter import behaviour
 
 
@@ -30,12 +30,12 @@ def _run_discard_type(state, fr, step):
     player, types = fr["seat"], list(step["types"])
     queue = []
     for v in seats_of(state, fr, step["who"]):
-        if state.seats[v].out or _ignores(state, fr, v):
+        if state.seats[v].out or seat_ignores(state, fr, v):
             continue
         if _of_types(state, v, types):
             queue.append(v)
         else:               # the hand is shown to everyone: it holds none of those types
-            emit(state, "revealed_hand", seat=v, cards=sorted(state.seats[v].hand), types=types, **_why(fr))
+            emit(state, "revealed_hand", seat=v, cards=sorted(state.seats[v].hand), types=types, **why_of(fr))
     if not queue:
         return None
     _next(state, player, queue, types, fr["card"])
@@ -70,7 +70,7 @@ def unstoppable(state, fr) -> bool:
 
 register("discard_type", "The seats named by `who` each discard a card of one of `types` of their choice from "
          "their hand; a seat holding none reveals its hand instead [001:91-103].",
-         {"types": _list_of(*CARD_TYPES), "who": SELECT})
+         {"types": list_of(*CARD_TYPES), "who": SELECT})
 register("unstoppable", "This card can't be Negated or Ignored (reducing what it does is still allowed).")
 behaviour("discard_type", run=_run_discard_type)
 behaviour("unstoppable", flags={"unstoppable"})

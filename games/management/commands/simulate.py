@@ -74,8 +74,8 @@ TAVERN_DRINKS = Path(__file__).resolve().parents[3] / "tests" / "packs" / "pub-c
 
 def with_tavern_drinks(docs: list[dict]) -> list[dict]:
     content = engine.load_content(docs)
-    if any(content.deck_list(c.tavern["drinks"]) for c in content.cards.values()
-           if c.type == "Tavern" and "drinks" in c.tavern):
+    if any(content.deck_list(c.facts.drinks) for c in content.cards.values()
+           if c.type == "Tavern" and c.facts.drinks):
         return docs
     if not TAVERN_DRINKS.exists():
         raise CommandError("pub_crawl needs a pack of Tavern Drinks: give one with --packs")

@@ -8,7 +8,7 @@ beside it: `turn.py` (his deck, his turn's Action box, his tracks, how a card re
 a Dungeon Event), `sometimes.py` (his Sometimes box answering a card).
 """
 from ...core import decks, extensions, variants
-from ...core.content import KINDS, OTTO, Card, of
+from ...core.content import KINDS, Card, of
 from ...core.flow import RESOLVE
 from ...core.frames import pop, push
 from ...core.interpreter import counts_as_card
@@ -175,8 +175,8 @@ def _load_card(c, common, bad):
         bad(fld, msg)
     if found:
         return None
-    return Card(**common, otto={"faction": c["faction"], "action": list(c["action"]),
-                                "sometimes": c.get("sometimes"), "gambling": c.get("gambling")})
+    return Card(**common, facts=turn.OttoFacts(c["faction"], tuple(c["action"]), c.get("sometimes"),
+                                               c.get("gambling")))
 
 
-KINDS[OTTO] = _load_card
+KINDS[turn.OTTO] = _load_card

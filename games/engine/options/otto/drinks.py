@@ -14,7 +14,7 @@ A Drink Event he turns over on his Drink phase takes place with him as its revea
 (R-OTTO-EVENT): Round on the House!, a Drinking Contest! and The Wench Dares You... put his
 portion in the same frame as the players'.
 """
-from ...core.drinks import _announce, _contest_round, _portion, _reveal
+from ...core.drinks import announce, contest_round, new_portion, reveal_with_chasers
 from ...core.frames import pop, push
 from ...core.ops import INN, card, draw_drink, emit, gain_gold, pay
 from ...core.seating import taking_part
@@ -31,11 +31,11 @@ def drink(state: State) -> None:
         emit(state, "otto_no_drink")
     elif r["event"]:
         cid = r["cards"][0]
-        push(state, {"f": "event", "card": cid, "seat": SOURCE, "event": card(state, cid).event},
+        push(state, {"f": "event", "card": cid, "seat": SOURCE, "event": card(state, cid).facts.event},
              poll_from=after_him(state))
     else:
         _pour(state, {"f": "drink", "mode": SOURCE, "revealer": SOURCE, "reveals": [r], "extra": [], "mead": [],
-                      "portions": [_his(r, 0, state.living(), None)]})
+                      "portions": [his_portion(r, 0, state.living(), None)]})
 
 
 def toast(state: State, card_fr: dict, fr: dict) -> None:
@@ -48,7 +48,7 @@ def toast(state: State, card_fr: dict, fr: dict) -> None:
     r = turn_over(state, skip_events=True)         # as the players: a Drink Event is set aside
     if r is not None:
         fr["reveals"].append(r)
-        fr["portions"].append(_his(r, len(fr["reveals"]) - 1, [player], player))
+        fr["portions"].append(his_portion(r, len(fr["reveals"]) - 1, [player], player))
 
 
 def turn_over(state: State, skip_events: bool):
@@ -63,20 +63,20 @@ def turn_over(state: State, skip_events: bool):
             break
         c = card(state, cid)
         emit(state, "otto_reveals", card=cid, title=c.title)
-        if c.event and skip_events:
+        if c.facts.event and skip_events:
             state.drink_discard.append(cid)
             emit(state, "otto_skips_event", card=cid, title=c.title)
             continue
-        if c.event:
+        if c.facts.event:
             return {"seat": SOURCE, "cards": [cid], "printed": 0, "mods": 0, "event": True, "fortitude": 0}
-        cards, alcohol, fortitude = _reveal(state, cid, lambda: draw_drink(state))
+        cards, alcohol, fortitude = reveal_with_chasers(state, cid, lambda: draw_drink(state))
         return {"seat": SOURCE, "cards": cards, "printed": alcohol, "mods": 0, "event": False, "fortitude": fortitude}
     return None
 
 
-def _his(r: dict, k: int, tracks: list[int], player) -> dict:
+def his_portion(r: dict, k: int, tracks: list[int], player) -> dict:
     """His portion of reveal `k`: onto `tracks`; `by` the player whose card made him drink."""
-    p = _portion(SOURCE, r["printed"], r["fortitude"], k, event=r["event"])
+    p = new_portion(SOURCE, r["printed"], r["fortitude"], k, event=r["event"])
     p["tracks"] = list(tracks)
     if isinstance(player, int):
         p["by"] = player
@@ -85,7 +85,7 @@ def _his(r: dict, k: int, tracks: list[int], player) -> dict:
 
 def _pour(state: State, fr: dict) -> None:
     """A frame of his making opens its window with the first player after him (clockwise)."""
-    _announce(state, fr)
+    announce(state, fr)
     push(state, fr, poll_from=after_him(state))
 
 
@@ -117,7 +117,7 @@ def event(state: State, fr_event: dict) -> None:
     if kind == "contest":
         contest = push(state, {"f": "contest", "revealer": SOURCE, "players": [SOURCE] + players, "event_card": cid,
                                "tied": [SOURCE] + players, "scores": None, "rounds": 0})
-        _contest_round(state, contest)
+        contest_round(state, contest)
         return
     reveals = [r for r in (turn_over(state, True) for _ in range(2 if kind == "dares" else 1)) if r is not None]
     if not reveals:
@@ -128,19 +128,19 @@ def event(state: State, fr_event: dict) -> None:
     # player a copy of the other; with one Drink left, only he drinks (R-DARES-ONE).
     mine = max(range(len(reveals)), key=lambda k: (reveals[k]["printed"], -k))
     theirs = mine if kind != "dares" else (1 - mine if len(reveals) == 2 else None)
-    poured = [] if theirs is None else [_portion(s, reveals[theirs]["printed"], reveals[theirs]["fortitude"], theirs)
+    poured = [] if theirs is None else [new_portion(s, reveals[theirs]["printed"], reveals[theirs]["fortitude"], theirs)
                                         for s in players]
     _pour(state, {"f": "drink", "mode": kind, "revealer": SOURCE, "reveals": reveals, "extra": [], "mead": [],
-                  "event_card": cid, "portions": poured + [_his(reveals[mine], mine, state.living(), None)]})
+                  "event_card": cid, "portions": poured + [his_portion(reveals[mine], mine, state.living(), None)]})
 
 
 def contest_reveal(state: State, fr: dict) -> None:
     """His reveal in a Drinking Contest round, in the round's frame: it scores like a player's
-    (a Drink Event 0 [000:312-334]). Called by drinks._contest_round."""
+    (a Drink Event 0 [000:312-334]). Called by drinks.contest_round."""
     r = turn_over(state, skip_events=False)
     if r is not None:
         fr["reveals"].append(r)
-        fr["portions"].append(_his(r, len(fr["reveals"]) - 1, state.living(), None))
+        fr["portions"].append(his_portion(r, len(fr["reveals"]) - 1, state.living(), None))
 
 
 def contest_pays(state: State, payer, winner) -> None:

@@ -25,7 +25,7 @@ from ...core.interpreter import behaviour_in, run_steps
 from ...core.ops import emit
 from ..dungeon import EVENT
 from .turn import hit
-from .drinks import _his, turn_over
+from .drinks import his_portion, turn_over
 from ...core.state import State
 
 #: steps of an option he declines when another option is open [002:452]: paying Gold,
@@ -69,7 +69,7 @@ def _run_reveal_drink(state, part, step):
     r = turn_over(state, skip_events=True)
     if r is not None:
         part["drink"]["reveals"].append(r)
-        part["drink"]["portions"].append(_his(r, len(part["drink"]["reveals"]) - 1, part["tracks"], None))
+        part["drink"]["portions"].append(his_portion(r, len(part["drink"]["reveals"]) - 1, part["tracks"], None))
 
 
 def _nothing(state, part, step):

@@ -18,7 +18,7 @@ from ...core.frames import find, pop, push
 from ...core.interpreter import behaviour_in, counts_as_card, run_steps
 from ...core.ops import INN, card, discard_card, emit, gain_gold
 from ...core.steps import lands_at_once, seats_of
-from .turn import DISCARD, SOMETIMES_BOX, SOURCE, _draw, after_him, hit
+from .turn import DISCARD, SOMETIMES_BOX, SOURCE, draw_his_card, after_him, hit
 from ...core.state import State
 from ...core import extensions
 
@@ -30,12 +30,12 @@ def respond(state: State, tracks: list[int], trigger: str, player, cause, effect
     """`effect`, from a card of type `trigger` played by `player` (None: his own Drink) or the
     Drink `cause`, is about to reach his `tracks` (the affected tracks [002:446]): he
     reveals his top card and answers with its Sometimes box, or the effect lands at once."""
-    cid = _draw(state)
+    cid = draw_his_card(state)
     if cid is None:                        # no card (in a Round of Gambling): no response [002:450]
         _land(state, effect)
         return
     c = card(state, cid)
-    box = c.otto.get("sometimes")
+    box = c.facts.sometimes
     answers = bool(box) and trigger in box["types"]
     emit(state, "otto_sometimes", card=cid, title=c.title, trigger=trigger, answers=answers,
          **({"seat": player} if isinstance(player, int) else {}))
@@ -53,7 +53,7 @@ def _resolve(state: State, fr: dict) -> None:
     pop(state)
     discard_card(state, fr["card"])
     box = dict(fr, why={"reason": "otto_sometimes", "card": fr["card"]})
-    run_steps(state, box, card(state, fr["card"]).otto["sometimes"]["steps"], SOMETIMES_BOX)
+    run_steps(state, box, card(state, fr["card"]).facts.sometimes["steps"], SOMETIMES_BOX)
 
 
 def _run_ignore(state, box, step):

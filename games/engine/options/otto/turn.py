@@ -38,16 +38,19 @@ turn passes his place, and passes when the play would be illegal or he reveals n
 play; a pot he wins goes to the Inn (R-OTTO-GAMBLING).
 """
 from ...core import changes, choices, decks
-from ...core.content import ACTION, CHEATING, GAMBLING, OTTO
+from dataclasses import dataclass
+
+from ...core.content import ACTION, CHEATING, GAMBLING, Facts
 from ...core.frames import active_round, pop, push
 from ...core.interpreter import behaviour_in, run_steps
 from ...core.ops import INN, POT, card, discard_card, draw_cards, emit, gain_gold
-from ...core.primitives import EXTREMES, SELECT, STATS, Box, _enum, _nat, check_steps, register_box
+from ...core.primitives import EXTREMES, SELECT, STATS, Box, one_of, nat, check_steps, register_box
 from ...core.seating import next_living, order_from
 from ...core.state import State
 from ...core.steps import seats_of
 
 OPTION = "otto"
+OTTO = "Otto"                 # his kind of card
 DECK = "otto"
 DISCARD = DECK + ":discard"
 TRACK_MAX = 6
@@ -70,6 +73,16 @@ register_box(Box(ACTION_BOX, "an Otto card's Action box", stats=STATS[:2], empty
                  who=("each",) + EXTREMES))
 register_box(Box(SOMETIMES_BOX, "an Otto card's Sometimes box", stats=STATS[:2], fixed={"who": "player", **_FIXED}))
 TRIGGERS = ("Action", "Sometimes", "Anytime", "Drink")
+
+
+@dataclass(frozen=True)
+class OttoFacts(Facts):
+    """One of Otto's cards: its faction and its boxes (`sometimes`: {"types", "steps"} or None;
+    `gambling`: {"play"} or None)."""
+    faction: str
+    action: tuple
+    sometimes: dict | None
+    gambling: dict | None
 
 
 def _nonzero(v):
@@ -165,7 +178,7 @@ def otto_keys(content) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for c in content.cards.values():
         if c.type == OTTO:
-            out.setdefault(c.otto["faction"], []).extend([c.key] * c.quantity)
+            out.setdefault(c.facts.faction, []).extend([c.key] * c.quantity)
     return out
 
 
@@ -192,11 +205,11 @@ def gamble(state: State, rnd: dict) -> bool:
     between = [(seen + k) % n for k in range(1, (now - seen) % n + 1)]
     if before not in between:
         return False
-    cid = _draw(state)                  # an empty deck waits for the Round's end [002:438]
+    cid = draw_his_card(state)                  # an empty deck waits for the Round's end [002:438]
     play = None
     if cid is not None:
         c = card(state, cid)
-        play = (c.otto.get("gambling") or {}).get("play")
+        play = (c.facts.gambling or {}).get("play")
         emit(state, "otto_gambles", card=cid, title=c.title, play=play)
         if play == "cheat":
             # His Cheating box counts as a Cheating card, as his Sometimes box counts as a Sometimes
@@ -279,7 +292,7 @@ def _reward(state: State, fr: dict, option) -> None:
 
 # --- his turn --------------------------------------------------------------------------------
 
-def _draw(state: State):
+def draw_his_card(state: State):
     if not state.zones[DECK] and active_round(state) is not None:
         return None                     # not reshuffled until the Round of Gambling is over [002:420]
     if not decks.refill(state, DECK):   # his discards become his deck at once [002:420]
@@ -288,16 +301,16 @@ def _draw(state: State):
 
 
 def action_phase(state: State) -> None:
-    cid = _draw(state)
+    cid = draw_his_card(state)
     if cid is None:
         emit(state, "otto_no_card")                     # nothing to reveal: nothing happens [002:460]
         return
     state.zones[DISCARD].append(cid)
     c = card(state, cid)
-    emit(state, "otto_action", card=cid, title=c.title, faction=c.otto["faction"])
+    emit(state, "otto_action", card=cid, title=c.title, faction=c.facts.faction)
     box = {"seat": SOURCE, "card": cid, "tracks": state.living(), "why": {"reason": "otto", "card": cid},
            "changes": []}
-    run_steps(state, box, c.otto["action"], ACTION_BOX)
+    run_steps(state, box, c.facts.action, ACTION_BOX)
     changes.submit(state, box["changes"])
 
 
@@ -354,9 +367,9 @@ behaviour_in(ACTION_BOX, "lose", _pending(-1))
 behaviour_in(ACTION_BOX, "gain", _pending(1))
 behaviour_in(ACTION_BOX, "pay", _pending(-1, "gold", INN))
 behaviour_in(ACTION_BOX, "give", _pending(1, "gold"), "Otto gives the players named `amount` Gold, from the Inn "
-             "[002:414].", {"amount": _nat, "who": SELECT})
+             "[002:414].", {"amount": nat, "who": SELECT})
 behaviour_in(ACTION_BOX, "gamble", _run_gamble)
 for _box in (ACTION_BOX, SOMETIMES_BOX):
     behaviour_in(_box, "self", _run_self, "Otto gains (`amount` above 0) or loses `stat` on his tracks: both of them "
-                 "in his Action box, the affected track(s) in his Sometimes box.", {"stat": _enum(*STATS[:2]),
+                 "in his Action box, the affected track(s) in his Sometimes box.", {"stat": one_of(*STATS[:2]),
                                                                                    "amount": _nonzero})
