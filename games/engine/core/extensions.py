@@ -35,7 +35,8 @@ An option may bring a **participant** of its own who is no seat (Otto): `partici
 them, and the core hands such a one to the option that owns him (`participant(state, who)`):
 
     targets(state, seat, card)      more "other player"s a seat's card may pick
-    struck(state, fr, step, stat, delta)   a card's step that reaches "each (other) player"
+    struck(state, fr, step, stat, delta)   a card's step whose selector names "each (other) player"
+                                    (primitives.EVERYONE), or that picked him
     toast(state, card_fr, fr)       a card makes everyone drink from the Drink Deck: his portion
     drink_portion(state, fr, p)     he drinks his portion of a Drink
     start_event(state, fr_event)    a Drink Event he turned over starts

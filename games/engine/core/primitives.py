@@ -32,6 +32,9 @@ WHO = {
     **{w: "the living player(s) with the {} {}, all of them when tied".format(*w.split("_")) for w in EXTREMES},
     "player": "the player whose card or Drink the box answers (nobody for Otto's own Drink)",
 }
+#: The selectors of "each player" and "each other player": a table option's participant who is
+#: no seat (Otto) is one of them (steps.py asks the option, `extensions.struck`).
+EVERYONE = ("others", "all", "each")
 #: When a card's rider runs: after the card resolved (not when Negated; Ignoring it does not stop it).
 RIDER_WHEN = ("resolved",)
 

@@ -10,7 +10,7 @@ from .content import of
 from .frames import active_round, find, pop
 from .interpreter import AS_CARD, BEHAVIOUR, behaviour, run_steps, step_args
 from .ops import INN, change_alcohol, change_fortitude, change_token, discard_card, emit, order_drinks, pay
-from .primitives import PLAYED_TYPES, SELECT, STATS, boolean, one_of, integer, list_of, short_name, nat, steps_dict, register
+from .primitives import EVERYONE, PLAYED_TYPES, SELECT, STATS, boolean, one_of, integer, list_of, short_name, nat, steps_dict, register
 from .state import State
 from .teams import any_of, member_in, opponents, same_team, solo, team
 
@@ -120,8 +120,10 @@ def submit_hits(state, fr, chs):
 
 
 def _reach_participants(state, fr, step, stat, delta):
-    """A table option's participant with no seat (Otto) is one of "each (other) player" too."""
-    if state.options:
+    """A table option's participant with no seat (Otto) is one of "each (other) player" too, and
+    may be the other player a card picked (its target is then no seat number)."""
+    if state.options and (step["who"] in EVERYONE or (step["who"] == "target"
+                                                       and fr["args"].get("target").__class__ is str)):
         extensions.struck(state, fr, step, stat, delta)
 
 

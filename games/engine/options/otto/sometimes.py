@@ -97,12 +97,13 @@ def _land(state: State, effect: dict) -> None:
 extensions.FRAMES[TRIGGER] = _trigger
 
 def struck(state: State, fr: dict, step: dict, stat: str, delta: int) -> None:
-    """A player's card step that reaches "each other player" or "each player", or picked him as
-    "another player", reaches Otto, on the track facing that player [002:430-432]. Called by
-    steps.py through the option."""
+    """A player's card step whose selector names "each other player" or "each player"
+    (primitives.EVERYONE), or that picked him as "another player", reaches Otto, on the track
+    facing that player [002:430-432]. Called by steps.py through the option."""
     player = fr.get("seat")
-    aimed = step.get("who") == "target" and fr["args"].get("target") == SOURCE
-    if not (aimed or step.get("who") in ("others", "all")) or not isinstance(player, int) or fr.get("card") is None:
+    if step["who"] == "target" and fr["args"].get("target") != SOURCE:
+        return
+    if not isinstance(player, int) or fr.get("card") is None:
         return
     if state.seats[player].out or f"otto:fortitude:{player}" not in state.tokens:
         return
