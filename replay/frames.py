@@ -309,7 +309,7 @@ def _resources(state) -> list[dict]:
         for z in _CHARTED_ZONES:
             if z in s.zones:
                 r[z] = len(s.zones[z])
-        level = sum(cards[state.cards[c]].treasure.get("level", 0) for ids in s.zones.values() for c in ids)
+        level = sum(getattr(cards[state.cards[c]].facts, "level", 0) for ids in s.zones.values() for c in ids)
         if level:
             r["level"] = level
         out.append(r)

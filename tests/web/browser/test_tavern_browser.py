@@ -45,7 +45,7 @@ def _start_at_a_chaser(table_id: int, user):
     for n in range(5000):
         seed = hashlib.sha256(f"crawl-{n}".encode()).hexdigest()
         state = engine.new_game({**setup, "seed": seed})
-        if all(card(state, seat.drink_me[-1]).chaser for seat in state.seats):
+        if all(card(state, seat.drink_me[-1]).facts.chaser for seat in state.seats):
             return services.table_start(table_id=table_id, user=user, seed=seed)
     raise AssertionError("no deal in 5,000 puts a Chaser on every Drink Me! pile")
 
