@@ -4,7 +4,7 @@ award a correction.
 
 Every staff action is an audit row (`DisputeAction`: who, what, when) and an
 `admin_*` event appended to the game's log by `staff_event_append`: the sibling of
-`games.services.submit_decision` for staff. It takes the same row lock on the game, loads
+`games.appends.submit_decision` for staff. It takes the same row lock on the game, loads
 the state the same way, folds the event through the engine's staff calls (`engine.correct`,
 `engine.void`) when it changes the state, and appends through the same hash chain and
 compare-and-set, so the game still verifies afterwards. Nothing is edited or deleted.
@@ -16,7 +16,7 @@ import hashlib
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import engine, services as game_services, store
+from games import appends, engine, store
 from games.errors import Conflict, Forbidden, Illegal, NotFound, ServiceError
 from games.models import Game, GameEvent, Seat
 from disputes.models import Dispute, DisputeAction
@@ -76,7 +76,7 @@ def staff_event_append(*, game_id: int, kind: str, payload: dict, actor: str) ->
     if kind not in STAFF_KINDS:
         raise ValueError(f"kind must be one of {STAFF_KINDS}")
     with transaction.atomic(), connection.cursor() as cursor:
-        locked = game_services.lock_game(cursor, game_id)
+        locked = appends.lock_game(cursor, game_id)
         if locked.rules_version != store.rules_version():
             raise Conflict(f"This game was played under rules {locked.rules_version}; this server runs "
                            f"{store.rules_version()} and cannot fold staff events into it.",
@@ -103,7 +103,7 @@ def staff_event_append(*, game_id: int, kind: str, payload: dict, actor: str) ->
         if locked.status == Game.Status.OVER:
             projection = {"status": Game.Status.OVER, "prompt_seats": [], "deadline": None,
                           "winners": list(Game.objects.filter(pk=game_id).values_list("winners", flat=True)[0])}
-        game_services.append_locked(cursor, game_id=game_id, locked=locked, state=state, events=events,
+        appends.append_locked(cursor, game_id=game_id, locked=locked, state=state, events=events,
                                     human_seats=frozenset(locked.human_seats), projection=projection)
         return locked.seq + 1
 

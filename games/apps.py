@@ -7,8 +7,10 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
-        # The application layer flows one way: the services append and, after each commit,
-        # call their listeners; the timers (AI turns, deadlines) listen from above.
-        from games import services, timers
+        # The application layer flows one way: the write path (games.appends) appends and, after
+        # each commit, calls its listeners; the timers (AI turns, deadlines) and seat control
+        # (a seat handed back to the person who decided for it) listen from above.
+        from games import appends, services, timers
 
-        services.listen_after_commit(timers.after_commit)
+        appends.listen_after_commit(timers.after_commit)
+        appends.listen_player_back(services.player_back)

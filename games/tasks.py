@@ -1,6 +1,6 @@
 """Celery tasks: AI seats, timeouts and the sweeper (DESIGN.md §4), the top of the application
 layer: each only calls `games.timers` or the AI clock, which decide and go through
-`services.submit_decision`; they queue the next task by name (games/jobs.py). Every task is
+`appends.submit_decision`; they queue the next task by name (games/jobs.py). Every task is
 idempotent by (game, seq, seat), with keys under its own actor that no player can take: late
 acks make a task whose worker died run again, and a run for an old seq does nothing."""
 import time

@@ -1,6 +1,6 @@
 """AI turns, auto-passes, timeouts and the overdue sweeper: what the Celery tasks call
 (games/tasks.py only forwards here; the next task is queued by name, games/jobs.py). Every
-decision goes through `services.submit_decision` with `expected_seq` and an idempotency key
+decision goes through `appends.submit_decision` with `expected_seq` and an idempotency key
 derived from (seq, seat) under its own actor (keys are scoped to the actor: a player cannot
 take them), so a task that runs twice, late, or after someone else acted changes nothing. A
 refusal other than "the game moved on" is logged as an error and the turn left to the
@@ -11,7 +11,7 @@ sweeper. See docs/operations.md "Timers".
   `advance(game, seq)`; a timed prompt for a player schedules `expire(game, seq)` at its
   deadline.
 - `play_automatic` plays consecutive automatic turns of one table in one task (up to
-  RDI_AI_BATCH_SECONDS), group-committed (`services.submit_group`), then hands on to a fresh task. When bots think
+  RDI_AI_BATCH_SECONDS), group-committed (`appends.submit_group`), then hands on to a fresh task. When bots think
   (RDI_AI_THINK_SECONDS), a bot's turn goes on the AI clock instead (games/clock.py).
 - `expire` submits the default decision as actor `timeout`; after RDI_TIMEOUTS_BEFORE_HANDOVER
   timeouts in a row the seat is handed to a bot (`seat_control_changed`) until its player acts.
@@ -31,7 +31,7 @@ from datetime import datetime, timedelta, timezone
 from django.conf import settings
 from django.db import connection
 
-from games import ai, clock, engine, jobs, redis_client, services, store
+from games import ai, appends, clock, engine, jobs, redis_client, services, store
 from games.errors import Illegal, NotFound, ServiceError
 from games.models import Game, GameEvent, Seat
 
@@ -65,7 +65,7 @@ def batching(game_id: int):
 def timer_seconds(kind: str, turn_seconds: int | None, window_seconds: int | None) -> int | None:
     if not turn_seconds:
         return None
-    if kind in services.WINDOW_KINDS and window_seconds:
+    if kind in appends.WINDOW_KINDS and window_seconds:
         return window_seconds
     return turn_seconds
 
@@ -206,7 +206,7 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
     bots think (docs/operations.md "The AI clock") it plays one: the commit schedules the next.
 
     Group commit: from this worker's cached state the consecutive turns are decided and
-    appended together (`services.submit_group`, one statement for up to RDI_GROUP_COMMIT_MAX
+    appended together (`appends.submit_group`, one statement for up to RDI_GROUP_COMMIT_MAX
     of them); a cold cache or anything the group cannot settle goes one decision the ordinary
     way, which also warms the cache for the next group.
 
@@ -236,7 +236,7 @@ def play_automatic(game_id: int, seq: int, *, budget: float | None = None) -> in
 
     with batching(game_id):
         while True:
-            result = services.submit_group(game_id=game_id, expected_seq=seq, decide=decide)
+            result = appends.submit_group(game_id=game_id, expected_seq=seq, decide=decide)
             if result is not None and result.decisions == 0:
                 return played
             if result is None:
@@ -297,7 +297,7 @@ def _submit_automatic(game_id: int, seq: int, controls: dict | None, skip: froze
     if settings.RDI_AI_PAUSE:
         time.sleep(settings.RDI_AI_PAUSE)
     try:
-        return services.submit_decision(game_id=game_id, seat=seat, decision=decision, actor=actor,
+        return appends.submit_decision(game_id=game_id, seat=seat, decision=decision, actor=actor,
                                         expected_seq=seq, idempotency_key=key)
     except ServiceError as exc:
         if not moved_on(exc):
@@ -326,7 +326,7 @@ def expire(game_id: int, seq: int, *, now: datetime | None = None) -> str:
         return "bot"                # a bot plays this seat now; `advance` decides
     decision = ai.default_decision(engine.view(state, seat))
     try:
-        result = services.submit_decision(game_id=game_id, seat=seat, decision=decision, actor="timeout",
+        result = appends.submit_decision(game_id=game_id, seat=seat, decision=decision, actor="timeout",
                                           expected_seq=seq, idempotency_key=f"timeout:{seq}:{seat}",
                                           kind="timeout")
     except ServiceError as exc:

@@ -2,7 +2,7 @@
 (issue 37, item 4). Nothing here passes or fails on time (DESIGN.md §9).
 
 One real Celery worker (solo pool, as bin/run starts it) on this run's database. The bystander
-table: a person in seat 0, played by this script through `services.submit_decision` (random
+table: a person in seat 0, played by this script through `appends.submit_decision` (random
 legal decisions), and two `mcts` seats. A reply is the time from the person's decision until
 the next bot decision is committed (the wait for a worker plus one search; decisions after
 which the person is asked again at once are not counted). The neighbour:
@@ -24,7 +24,7 @@ import time
 
 from django.db import connection
 
-from games import engine, selectors, services
+from games import appends, engine, selectors, services
 from games.models import Game
 
 CONFIGS = {
@@ -84,7 +84,7 @@ def _phase(*, person, neighbour, tables: int, seconds: float, tag: str) -> list[
             stop = time.monotonic() + seconds  # the worker is up and serving
         state = selectors.game_state(game=game)
         prompt = next(p for p in engine.prompts(state) if p.seat == 0)
-        result = services.submit_decision(game_id=game.pk, seat=0, decision=rng.choice(prompt.decisions),
+        result = appends.submit_decision(game_id=game.pk, seat=0, decision=rng.choice(prompt.decisions),
                                           actor=f"user:{person.pk}", expected_seq=game.seq)
         asked_at = time.monotonic()
         replies += _first_bot_reply(game, result.seq, asked_at)

@@ -32,7 +32,7 @@ def _ms(xs):
 def play_games(*, events: int, players: int, seed: int = 1):
     from django.contrib.auth import get_user_model
 
-    from games import engine, selectors, services
+    from games import appends, engine, selectors, services
 
     owner, _ = get_user_model().objects.get_or_create(username="bench-replay")
     chars = ("deirdre", "zot", "gerki", "fiona")
@@ -48,7 +48,7 @@ def play_games(*, events: int, players: int, seed: int = 1):
         while not state.over:
             p = engine.prompts(state)[0]
             d = rng.choice(p.decisions)
-            services.submit_decision(game_id=game.pk, seat=p.seat, decision=d, actor="ai:random@1", expected_seq=seq)
+            appends.submit_decision(game_id=game.pk, seat=p.seat, decision=d, actor="ai:random@1", expected_seq=seq)
             state, _ = engine.apply(state, {**d, "seat": p.seat})
             seq += 1
         game.refresh_from_db()

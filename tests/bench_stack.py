@@ -326,7 +326,7 @@ def full(tables: int, think: float, warmup: float, seconds: float, out, servers:
     from django.db import connection
 
     from accounts.tokens import token_rotate
-    from games import live_channels, services
+    from games import appends, live_channels, services
 
     settings.RDI_AI_THINK_SECONDS = think   # the starts below put the first turns on the clock
     owner, _ = get_user_model().objects.get_or_create(username="bench-stack-owner")
@@ -357,7 +357,7 @@ def full(tables: int, think: float, warmup: float, seconds: float, out, servers:
     seen = listener.stop()
     delivered = clients.stop() if clients is not None else {}
     out.write(f"  tables waiting on each worker's AI clock at the end: {_homes()}\n")
-    result = _measure(f"full stack, {tables} tables", rows, seen, services.live_channel, think, window, out)
+    result = _measure(f"full stack, {tables} tables", rows, seen, appends.live_channel, think, window, out)
     if clients is not None:
         lo, hi = window
         sse = [d for g, s, t in rows if lo <= t < hi and (d := _after(delivered, (g, s), t)) is not None]

@@ -9,7 +9,7 @@ pass/fail on time.
    the same row into a table of the same shape in the same Postgres, and beside the
    `eventsourcing` library's PostgreSQL aggregate and application recorders inserting one
    event per call. Prints rates and ratios.
-2. Bot turns group-committed (`services.submit_group`): precomputed decisions handed over as a
+2. Bot turns group-committed (`appends.submit_group`): precomputed decisions handed over as a
    bot's, and whole games of `random` bots played as a worker plays them.
 3. The three ratios of issue 15 with their aims: one human decision >= 60 % of the raw insert
    with 1 writer and >= 50 % with N; group-committed bot events/s >= 1.5x the raw insert rate.
@@ -72,7 +72,7 @@ def make_games(count: int, players: int = 2, bot: str = ""):
     """Started games with AI seats (played by `bot`: "" for none, the benchmark decides), each
     with a precomputed list of legal decisions."""
     from django.contrib.auth import get_user_model
-    from games import engine, services
+    from games import appends, engine, services
     from games.models import Table
 
     owner, _ = get_user_model().objects.get_or_create(username="bench")
@@ -103,11 +103,11 @@ def store_stream(games):
 
 def store_appends(stream, count: int) -> tuple[int, float]:
     """Submit the next `count` decisions of `stream`; returns (appends, seconds)."""
-    from games import services
+    from games import appends, services
     done, elapsed = 0, 0.0
     for game_id, seq, decision in stream:
         start = time.perf_counter()
-        services.submit_decision(game_id=game_id, seat=decision["seat"], decision=decision, actor="ai:bench",
+        appends.submit_decision(game_id=game_id, seat=decision["seat"], decision=decision, actor="ai:bench",
                                  expected_seq=seq)
         elapsed += time.perf_counter() - start
         done += 1
@@ -118,14 +118,14 @@ def store_appends(stream, count: int) -> tuple[int, float]:
 
 class GroupStream:
     """Bot turns group-committed: the precomputed decisions of game after game handed to
-    `services.submit_group` as a bot would hand them (actor, `ai:<seq>:<seat>` key), so
+    `appends.submit_group` as a bot would hand them (actor, `ai:<seq>:<seat>` key), so
     a statement carries up to RDI_GROUP_COMMIT_MAX events. Counts events appended."""
 
     def __init__(self, games):
         self.games, self.index, self.seq = list(games), 0, 0
 
     def appends(self, count: int) -> tuple[int, float]:
-        from games import services
+        from games import appends, services
         done, elapsed = 0, 0.0
         while done < count and self.index < len(self.games):
             game_id, decisions = self.games[self.index]
@@ -137,7 +137,7 @@ class GroupStream:
                 return decisions[seq]["seat"], decisions[seq], "ai:bench", f"ai:{seq}:{decisions[seq]['seat']}"
 
             start = time.perf_counter()
-            result = services.submit_group(game_id=game_id, expected_seq=self.seq, decide=decide)
+            result = appends.submit_group(game_id=game_id, expected_seq=self.seq, decide=decide)
             elapsed += time.perf_counter() - start
             if result is None or result.decisions == 0:
                 raise RuntimeError(f"game {game_id}: the group commit fell through at seq {self.seq}")
@@ -273,9 +273,9 @@ def load_figures(game_count: int, repeats: int):
     games = make_games(game_count, players=8)
     rows = []
     for game_id, decisions in games:
-        from games import services
+        from games import appends, services
         for seq, decision in enumerate(decisions):
-            services.submit_decision(game_id=game_id, seat=decision["seat"], decision=decision, actor="ai:bench",
+            appends.submit_decision(game_id=game_id, seat=decision["seat"], decision=decision, actor="ai:bench",
                                      expected_seq=seq)
         rows.append(Game.objects.get(pk=game_id))
     rows.sort(key=lambda g: g.seq)
@@ -317,13 +317,13 @@ PARTS = (
     ("engine.apply", "games/engine/core/flow.py", "apply"),
     ("state encoding (canonical bytes)", "games/engine/core/state.py", "dump_state"),
     ("state hash (sha256 of those bytes)", "games/engine/core/canonical.py", "digest"),
-    ("projection (prompts, deadline)", "games/services.py", "_projection"),
+    ("projection (prompts, deadline)", "games/appends.py", "_projection"),
     ("canonical event (the bytes the chain covers)", "games/chain.py", "canonical_event"),
     ("chain hash (HMAC-SHA256 under the game's key)", "games/chain.py", "chain_hash"),
     ("the append statement, built and run", "games/store.py", "append_events"),
     ("  of which the prepared statement on libpq", "games/store.py", "run_prepared"),
-    ("connection checks (no Django cursor)", "games/services.py", "_ready"),
-    ("after commit (cache, publisher hand-off)", "games/services.py", "_after_commit"),
+    ("connection checks (no Django cursor)", "games/appends.py", "_ready"),
+    ("after commit (cache, publisher hand-off)", "games/appends.py", "_after_commit"),
 )
 
 
@@ -341,7 +341,7 @@ def profile(count: int) -> None:
     done_profiled, _ = store_appends(stream, count - count // 2)
     profiler.disable()
     stats = pstats.Stats(profiler)
-    total = _cumulative(stats, "games/services.py", "submit_decision")
+    total = _cumulative(stats, "games/appends.py", "submit_decision")
     print(f"Profile of {done_profiled} appends (cProfile; without it: {plain / done * 1e6:.0f} us per append)")
     print(f"  {'submit_decision, total':<46} {total / done_profiled * 1e6:>8.1f} us  100%")
     for label, path, name in PARTS:

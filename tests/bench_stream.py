@@ -4,7 +4,7 @@
 
 Starts the stream app (games.web.stream, one uvicorn process) on a database of its own,
 opens N EventSource-like connections spread over G games, appends decisions through
-`games.services.submit_decision` and measures, for every (stream, seq), the time from the
+`games.appends.submit_decision` and measures, for every (stream, seq), the time from the
 append's return to the `id: seq` line arriving. Prints delivery p50/p99, the stream server's
 CPU time and memory (RSS), and a same-run baseline: the same pings read by one plain Redis
 subscriber. Never passes or fails on time (DESIGN.md §9); the suite runs it at a tiny size.
@@ -43,7 +43,7 @@ def _pct(values, q):
 def make_games(count: int):
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games import appends, services
 
     User = get_user_model()
     games = []
@@ -138,7 +138,7 @@ def run(*, streams: int, games: int, decisions: int, interval: float, database_u
     import psutil
     from django.conf import settings
 
-    from games import engine, selectors, services
+    from games import appends, engine, selectors, services
 
     settings.RDI_SCHEDULE_TASKS = False
     rows = make_games(games)
@@ -181,7 +181,7 @@ def run(*, streams: int, games: int, decisions: int, interval: float, database_u
                 continue
             state = selectors.game_state(game=game)
             prompt = engine.prompts(state)[0]
-            result = services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
+            result = appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
                                               actor="bench", expected_seq=game.seq)
             sent[(game.pk, result.seq)] = time.time()
             if interval:

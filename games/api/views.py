@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.throttles import EXPENSIVE_READS
-from games import selectors, services
+from games import appends, selectors, services
 from games.api import serializers as s
 from games.api.shared import ERRORS, THROTTLED, checked_id, game_or_404, validated
 from games.errors import Forbidden
@@ -86,7 +86,7 @@ class DecisionCreate(APIView):
         seat = selectors.seat_of(game=game, user=request.user)
         if seat is None:
             raise Forbidden("You have no seat at this game; only its players can make decisions.")
-        result = services.submit_decision(game_id=game.pk, seat=seat, decision=checked.for_seat(seat),
+        result = appends.submit_decision(game_id=game.pk, seat=seat, decision=checked.for_seat(seat),
                                           actor=f"user:{request.user.pk}", expected_seq=checked.expected_seq,
                                           idempotency_key=checked.idempotency_key)
         body = {"game": result.game, "seq": result.seq, "state_hash": result.state_hash, "over": result.over}

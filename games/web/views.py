@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import throttles
 from accounts.forms import SignUpForm
 from accounts.redirects import same_site_path
-from games import bosses, decision_input, engine, selectors, services, standings
+from games import appends, bosses, decision_input, engine, selectors, services, standings
 from games.errors import NotFound, ServiceError
 from games.models import Game, Table
 from games.packs import registry
@@ -586,7 +586,7 @@ def game_decide(request, game_id: int):
         return fail("You have no seat at this game; only its players can decide.", 403, "forbidden")
     try:
         checked = decision_input.parse(_decision_form(request.POST))
-        result = services.submit_decision(game_id=game.pk, seat=seat, decision=checked.for_seat(seat),
+        result = appends.submit_decision(game_id=game.pk, seat=seat, decision=checked.for_seat(seat),
                                           actor=f"user:{request.user.pk}", expected_seq=checked.expected_seq,
                                           idempotency_key=checked.idempotency_key)
     except ServiceError as exc:

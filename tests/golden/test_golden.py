@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from games import engine, services
+from games import appends, engine, services
 from games.models import Table
 from replay.export import parse_export, refold_export
 from replay.verification import verify_game
@@ -52,7 +52,7 @@ def test_the_store_folds_to_every_recorded_hash(path, django_user_model):
     for event in events:
         if event["kind"] != "decision":
             continue
-        result = services.submit_decision(game_id=game.pk, seat=event["seat"], decision=event["payload"],
+        result = appends.submit_decision(game_id=game.pk, seat=event["seat"], decision=event["payload"],
                                           actor=event["actor"], expected_seq=event["seq"] - 1)
         assert (result.seq, result.state_hash) == (event["seq"], event["state_hash"]), \
             CHANGED.format(name=path.name, seq=event["seq"])

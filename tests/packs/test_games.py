@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from games import engine, services, store
+from games import appends, engine, services, store
 from games.errors import ServiceError
 from games.models import Game, GameEvent, GameSnapshot, Table
 from games.packs import registry
@@ -40,7 +40,7 @@ def play(game, steps, rng, played):
         with connection.cursor() as cursor:
             state = store.state_for_read(cursor, game_id=game.pk, seq=game.seq, expected_hash=game.state_hash)
         decision = dict(rng.choice(engine.prompts(state)[0].decisions))
-        services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+        appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
                                  expected_seq=game.seq)
         played.append(decision)
 

@@ -5,7 +5,7 @@ import random
 import pytest
 from django.test import Client
 
-from games import engine, selectors, services, store
+from games import appends, engine, selectors, services, store
 from replay import frames
 
 
@@ -41,7 +41,7 @@ def play(game, *, rng_seed=1, steps=None):
         state = selectors.game_state(game=game)
         prompt = engine.prompts(state)[0]
         decision = rng.choice(prompt.decisions)
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision,
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision,
                                  actor="ai:random@1" if prompt.seat else f"user:{game.table.owner_id}",
                                  expected_seq=game.seq)
         n += 1

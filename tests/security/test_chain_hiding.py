@@ -14,7 +14,7 @@ import random
 import pytest
 from django.db import connection
 
-from games import chain, engine, selectors, services, store
+from games import appends, chain, engine, selectors, services, store
 from games.models import Game, GameSeed
 from replay.offline import verify_export_bytes
 from replay.verification import verify_game
@@ -43,7 +43,7 @@ def _live_game(make_user, steps=30, seed=3):
         offered = [d for p in engine.prompts(state) for d in p.decisions]
         candidates[game.seq + 1] = [{**d, "seat": s} for d in offered for s in range(3)]
         prompt = rng.choice(engine.prompts(state))
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
                                  actor=f"user:{users[prompt.seat].pk}")
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.ACTIVE, "the attack is on a game still being played"

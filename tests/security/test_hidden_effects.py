@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from games import engine, services
+from games import appends, engine, services
 from games.engine.core.content import of
 from games.engine.core.extensions import public as public_zone
 from games.engine.core.teams import team
@@ -128,7 +128,7 @@ def play_and_scan(kind: str, make_user, steps: int = STEPS) -> set[str]:
         prompt = rng.choice(engine.prompts(state))
         decision = rng.choice(prompt.decisions)
         state, effects = engine.apply(state, decision)
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision,
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision,
                                  actor=f"user:{users[prompt.seat].pk}")
         seq = Game.objects.get(pk=game.pk).seq
         seq -= 1 if state.over else 0        # the decision, not the game_ended after it
@@ -164,7 +164,7 @@ def test_vlazlo_buying_a_form_card_is_told_only_to_him(make_user):
         buys = [d for d in prompt.decisions if d.get("type") == "buy"]
         decision = rng.choice(buys or prompt.decisions)
         state, effects = engine.apply(state, decision)
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision,
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision,
                                  actor=f"user:{users[prompt.seat].pk}")
         bought = [fx for fx in effects if fx["type"] == "bought"]
         if bought:

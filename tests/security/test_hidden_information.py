@@ -1,6 +1,6 @@
 """Hidden information never leaves through the API (docs/security.md "Redaction and views").
 
-Random legal play through the one way in (`services.submit_decision`), and after every
+Random legal play through the one way in (`appends.submit_decision`), and after every
 decision every way out a non-omniscient caller has is scanned, for each other seat and for an
 anonymous caller: the game detail, the events feed, the replay frame of the latest event and
 the export. None may list a card of another seat's hand, of any deck or of any Drink Me! pile
@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from games import engine, selectors, services
+from games import appends, engine, selectors, services
 from games.models import Game
 from tests.test_properties import _ids_in, _last_key, hidden_ids, list_paths
 
@@ -76,7 +76,7 @@ def _play_and_scan(seed, make_user, api_for):
         if state.over:
             break
         prompt = rng.choice(engine.prompts(state))
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
                                  actor=f"user:{users[prompt.seat].pk}")
         game = Game.objects.get(pk=game.pk)
         state = selectors.game_state(game=game)

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games import engine, services, store
+from games import appends, engine, services, store
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +48,7 @@ def play(game, state, rng, steps=None):
     seq = game.seq
     while not state.over and (steps is None or len(results) < steps):
         decision = pick(state, rng)
-        result = services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision,
+        result = appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision,
                                           actor="test", expected_seq=seq)
         state, _ = engine.apply(state, decision)
         assert result.state_hash == engine.state_hash(state), f"store and engine differ at seq {result.seq}"

@@ -8,7 +8,7 @@ import psycopg
 import pytest
 from django.db import connection
 
-from games import engine, services, store
+from games import appends, engine, store
 from games.models import Game, GameEvent, GameSnapshot
 from replay.verification import verify_game
 
@@ -27,7 +27,7 @@ def played(start_game, settings, *, prepared: bool, decisions: int = 9):
     state, rng = twin(game), random.Random(4)
     for seq in range(decisions):
         decision = pick(state, rng)
-        result = services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision,
+        result = appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision,
                                           actor="user:1", expected_seq=seq, idempotency_key=f"k{seq}")
         state, _ = engine.apply(state, decision)
         assert result.state_hash == engine.state_hash(state)
@@ -88,6 +88,6 @@ def test_a_session_that_lost_its_prepared_statements_prepares_them_again(start_g
     connection.connection.execute("DEALLOCATE ALL")
     entry = store.cache.peek(game.pk, game.seq)
     decision = dict(engine.prompts(entry.state)[0].decisions[0])
-    result = services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="user:1",
+    result = appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="user:1",
                                       expected_seq=game.seq)
     assert result.seq == game.seq + 1 and verify_game(game.pk).ok

@@ -6,7 +6,7 @@ import threading
 import pytest
 from django.db import connection
 
-from games import services
+from games import appends
 from games.errors import Conflict
 from games.models import GameEvent
 from replay.verification import verify_game
@@ -24,7 +24,7 @@ def _race(game_id, decision, expected_seq, keys):
     def worker(index):
         try:
             barrier.wait()
-            outcomes[index] = services.submit_decision(
+            outcomes[index] = appends.submit_decision(
                 game_id=game_id, seat=decision["seat"], decision=decision, actor="test",
                 expected_seq=expected_seq, idempotency_key=keys[index])
         except Conflict as exc:
@@ -50,7 +50,7 @@ def test_twenty_writers_one_winner(start_game):
     for _ in range(3):  # three rounds, each a 20-way race on the current seq
         decision = pick(state, rng)
         outcomes = _race(game.pk, decision, seq, [None] * THREADS)
-        wins = [o for o in outcomes if isinstance(o, services.DecisionResult)]
+        wins = [o for o in outcomes if isinstance(o, appends.DecisionResult)]
         conflicts = [o for o in outcomes if isinstance(o, Conflict)]
         assert len(wins) == 1, outcomes
         assert len(conflicts) == THREADS - 1 and {c.code for c in conflicts} == {"stale_seq"}
@@ -68,7 +68,7 @@ def test_twenty_retries_with_one_idempotency_key_append_once(start_game):
     state = twin(game)
     decision = pick(state, random.Random(12))
     outcomes = _race(game.pk, decision, 0, ["same-key"] * THREADS)
-    assert all(isinstance(o, services.DecisionResult) for o in outcomes), outcomes
+    assert all(isinstance(o, appends.DecisionResult) for o in outcomes), outcomes
     assert {(o.seq, o.state_hash, o.over) for o in outcomes} == {(1, outcomes[0].state_hash, outcomes[0].over)}
     assert sum(not o.replayed for o in outcomes) == 1
     assert GameEvent.objects.filter(game=game).count() == 2
@@ -102,7 +102,7 @@ def test_a_stale_cache_entry_never_wins(start_game, expected):
     results = []
     for _ in range(2):
         decision = pick(state, rng)
-        results.append(services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision,
+        results.append(appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision,
                                                  actor="test", expected_seq=len(results)))
         state, _ = engine.apply(state, decision)
         if len(results) == 1:
@@ -112,7 +112,7 @@ def test_a_stale_cache_entry_never_wins(start_game, expected):
     store.cache.clear()
     store.cache.put(game.pk, stale)
     decision = pick(state, rng)
-    result = services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+    result = appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
                                       expected_seq=2 if expected == "given" else None)
     state, _ = engine.apply(state, decision)
     assert (result.seq, result.state_hash) == (3, engine.state_hash(state))

@@ -7,7 +7,7 @@ import pytest
 import redis
 from django.conf import settings
 
-from games import services, store, timers
+from games import appends, services, store, timers
 from games.models import Game, GameEvent
 from replay.verification import verify_game
 
@@ -38,7 +38,7 @@ def one_by_one(game_id):
         if auto is None:
             return
         seat, decision, actor, key = auto
-        result = services.submit_decision(game_id=game_id, seat=seat, decision=decision, actor=actor,
+        result = appends.submit_decision(game_id=game_id, seat=seat, decision=decision, actor=actor,
                                           expected_seq=seq, idempotency_key=key)
         if result.over:
             return
@@ -67,11 +67,11 @@ def test_group_committed_bot_turns_are_the_events_one_by_one_appends_write(make_
 
 def test_a_group_is_published_once_with_its_last_seq(make_user, monkeypatch):
     game = bot_game(make_user, "published")
-    sent, send = [], services._publisher.send
-    monkeypatch.setattr(services._publisher, "send", lambda game_id, seq: (sent.append((game_id, seq)),
+    sent, send = [], appends._publisher.send
+    monkeypatch.setattr(appends._publisher, "send", lambda game_id, seq: (sent.append((game_id, seq)),
                                                                           send(game_id, seq)))
     pubsub = redis.Redis.from_url(settings.REDIS_URL).pubsub(ignore_subscribe_messages=True)
-    pubsub.subscribe(services.live_channel(game.pk))
+    pubsub.subscribe(appends.live_channel(game.pk))
     pubsub.get_message(timeout=1)
     controls = timers.seat_controls(game.pk)
     taken = []
@@ -82,7 +82,7 @@ def test_a_group_is_published_once_with_its_last_seq(make_user, monkeypatch):
         taken.append(seq)
         return timers.automatic_for(state, seq, controls)
 
-    result = services.submit_group(game_id=game.pk, expected_seq=0, decide=five)
+    result = appends.submit_group(game_id=game.pk, expected_seq=0, decide=five)
     assert (result.decisions, result.seq, taken) == (5, 5, [0, 1, 2, 3, 4])
     assert sent == [(game.pk, 5)]       # handed to the publisher once, not once per event
     heard, until = [], time.monotonic() + 1.5
@@ -101,7 +101,7 @@ def test_a_group_stops_at_its_size(make_user, settings):
     settings.RDI_GROUP_COMMIT_MAX = 3
     game = bot_game(make_user, "capped")
     controls = timers.seat_controls(game.pk)
-    result = services.submit_group(game_id=game.pk, expected_seq=0,
+    result = appends.submit_group(game_id=game.pk, expected_seq=0,
                                    decide=lambda state, seq: timers.automatic_for(state, seq, controls))
     assert (result.decisions, result.seq) == (3, 3)
     assert Game.objects.get(pk=game.pk).seq == 3
@@ -115,13 +115,13 @@ def test_a_group_on_a_stale_state_writes_nothing_and_leaves_it_to_the_ordinary_p
                             last_hash=stale.last_hash, turn_seconds=stale.turn_seconds,
                             human_seats=stale.human_seats, window_seconds=stale.window_seconds)
     seat, decision, actor, key = timers.automatic_decision(game.pk, 0)
-    services.submit_decision(game_id=game.pk, seat=seat, decision=decision, actor=actor, expected_seq=0,
+    appends.submit_decision(game_id=game.pk, seat=seat, decision=decision, actor=actor, expected_seq=0,
                              idempotency_key=key)
     store.cache.clear()
     store.cache.put(game.pk, old)             # this worker still believes the game is at seq 0
 
     decide = lambda state, seq: timers.automatic_for(state, seq, controls)  # noqa: E731
-    assert services.submit_group(game_id=game.pk, expected_seq=0, decide=decide) is None
+    assert appends.submit_group(game_id=game.pk, expected_seq=0, decide=decide) is None
     assert Game.objects.get(pk=game.pk).seq == 1 and len(events_of(game.pk)) == 2
     assert store.cache.peek(game.pk, 0) is None     # the stale entry is gone; the next one loads
 
@@ -129,7 +129,7 @@ def test_a_group_on_a_stale_state_writes_nothing_and_leaves_it_to_the_ordinary_p
 def test_no_group_without_a_hot_state(make_user):
     game = bot_game(make_user, "cold")
     store.cache.clear()
-    assert services.submit_group(game_id=game.pk, expected_seq=0, decide=lambda state, seq: None) is None
+    assert appends.submit_group(game_id=game.pk, expected_seq=0, decide=lambda state, seq: None) is None
     # the automatic task then goes one decision the ordinary way and groups from there on
     assert timers.play_automatic(game.pk, 0, budget=120) > 0
     assert Game.objects.get(pk=game.pk).status == Game.Status.OVER

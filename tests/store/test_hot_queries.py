@@ -12,7 +12,7 @@ import psycopg
 import pytest
 from django.db import connection, transaction
 
-from games import services, store, timers
+from games import appends, services, store, timers
 from games.models import Game
 
 from .conftest import pick, twin
@@ -99,7 +99,7 @@ def test_the_hot_append_is_keyed_by_game(start_game, captured):
     captured.clear()
     for seq in range(3):
         decision = pick(state, rng)
-        services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+        appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
                                  expected_seq=seq, idempotency_key=f"k{seq}")
         state, _ = services.engine.apply(state, decision)
     statements = list(captured)
@@ -114,15 +114,15 @@ def test_the_locked_append_the_load_and_a_retried_key_are_keyed_by_game(start_ga
     rng = random.Random(3)
     for seq in range(6):        # past a snapshot, so the load reads one and folds a tail
         decision = pick(state, rng)
-        services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+        appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
                                  expected_seq=seq, idempotency_key=f"k{seq}")
         state, _ = services.engine.apply(state, decision)
     store.cache.clear()
     captured.clear()
     decision = pick(state, rng)
-    services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+    appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
                              expected_seq=6, idempotency_key="k6")          # cold: lock, load, append
-    services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+    appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
                              idempotency_key="k6")                         # a retry: the first result
     row = Game.objects.get(pk=game.pk)
     store.cache.clear()
@@ -142,7 +142,7 @@ def test_a_group_commit_is_keyed_by_game(make_user, captured):
     game = services.table_start(table_id=table.pk, user=owner, seed="77" * 32)
     controls = timers.seat_controls(game.pk)
     captured.clear()
-    result = services.submit_group(game_id=game.pk, expected_seq=0,
+    result = appends.submit_group(game_id=game.pk, expected_seq=0,
                                    decide=lambda state, seq: timers.automatic_for(state, seq, controls))
     assert result.decisions > 1 and len(captured) == 1
     check(list(captured), game.pk)

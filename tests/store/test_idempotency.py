@@ -7,7 +7,7 @@ import psycopg
 import pytest
 from django.db import connection, transaction
 
-from games import engine, selectors, services, store
+from games import appends, engine, selectors, store
 from games.models import Game, GameEvent
 
 from .conftest import pick, twin
@@ -28,16 +28,16 @@ def test_another_actors_key_is_an_unknown_key(start_game):
     game, _ = start_game()
     state = twin(game)
     first = pick(state, random.Random(1))
-    services.submit_decision(game_id=game.pk, seat=first["seat"], decision=first, actor="user:1",
+    appends.submit_decision(game_id=game.pk, seat=first["seat"], decision=first, actor="user:1",
                              expected_seq=0, idempotency_key="shared")
     state, _ = engine.apply(state, first)
     second = pick(state, random.Random(2))
-    result = services.submit_decision(game_id=game.pk, seat=second["seat"], decision=second, actor="user:2",
+    result = appends.submit_decision(game_id=game.pk, seat=second["seat"], decision=second, actor="user:2",
                                       expected_seq=1, idempotency_key="shared")
     assert not result.replayed and result.seq == 2
     rows = list(GameEvent.objects.filter(game=game, idempotency_key="shared").values_list("seq", "actor"))
     assert rows == [(1, "user:1"), (2, "user:2")]
-    again = services.submit_decision(game_id=game.pk, seat=second["seat"], decision=second, actor="user:2",
+    again = appends.submit_decision(game_id=game.pk, seat=second["seat"], decision=second, actor="user:2",
                                      expected_seq=1, idempotency_key="shared")
     assert again.replayed and again.seq == 2
 
@@ -46,7 +46,7 @@ def test_the_database_refuses_a_second_key_of_one_actor_only(start_game):
     game, _ = start_game()
     state = twin(game)
     decision = pick(state, random.Random(1))
-    result = services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="user:1",
+    result = appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="user:1",
                                       expected_seq=0, idempotency_key="k")
     row = Game.objects.get(pk=game.pk)
     projection = {"status": "active", "prompt_seats": row.prompt_seats, "deadline": None, "winners": []}
@@ -89,13 +89,13 @@ def test_a_retry_on_the_hot_path_at_the_next_seq_gets_its_first_result(start_gam
     rng = random.Random(1)
     first = pick(state, rng)
     with django_capture_on_commit_callbacks(execute=True):   # the commit fills the cache
-        result = services.submit_decision(game_id=game.pk, seat=first["seat"], decision=first, actor="user:1",
+        result = appends.submit_decision(game_id=game.pk, seat=first["seat"], decision=first, actor="user:1",
                                           expected_seq=0, idempotency_key="k")
     state, _ = engine.apply(state, first)
     later = pick(state, rng)
     assert later["seat"] == first["seat"], "the test needs the same seat asked twice"
     assert store.cache.peek(game.pk, 1) is not None, "the test needs the hot path"
-    again = services.submit_decision(game_id=game.pk, seat=later["seat"], decision=later, actor="user:1",
+    again = appends.submit_decision(game_id=game.pk, seat=later["seat"], decision=later, actor="user:1",
                                      expected_seq=1, idempotency_key="k")
     assert again.replayed and (again.seq, again.state_hash) == (result.seq, result.state_hash)
     assert GameEvent.objects.filter(game=game).count() == 2

@@ -6,7 +6,7 @@ import pytest
 import redis
 from django.conf import settings
 
-from games import services
+from games import appends
 
 from .conftest import pick, twin
 
@@ -17,11 +17,11 @@ def test_each_commit_publishes_game_and_seq(start_game):
     game, _ = start_game()
     client = redis.Redis.from_url(settings.REDIS_URL)
     pubsub = client.pubsub(ignore_subscribe_messages=True)
-    pubsub.subscribe(services.live_channel(game.pk))
+    pubsub.subscribe(appends.live_channel(game.pk))
     pubsub.get_message(timeout=1)
     state = twin(game)
     decision = pick(state, random.Random(1))
-    services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test", expected_seq=0)
+    appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test", expected_seq=0)
     # the game's creation publishes seq 0 from the publisher thread, which may come after the
     # subscription: what this commit publishes is the first ping past it
     pings = []

@@ -5,7 +5,7 @@ import random
 import pytest
 from django.db import connection
 
-from games import chain, engine, selectors, services, store
+from games import appends, chain, engine, selectors, services, store
 from games.errors import Conflict, Illegal, IntegrityFailure
 from games.models import Game, GameEvent, GameSeed, GameSnapshot
 from replay.verification import verify_game
@@ -77,9 +77,9 @@ def test_stale_expected_seq_is_a_conflict_and_appends_nothing(start_game):
     game, _ = start_game()
     state = twin(game)
     decision = pick(state, random.Random(1))
-    services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test", expected_seq=0)
+    appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test", expected_seq=0)
     with pytest.raises(Conflict) as raised:
-        services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+        appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
                                  expected_seq=0)
     assert raised.value.code == "stale_seq" and raised.value.status == 409
     assert GameEvent.objects.filter(game=game).count() == 2
@@ -89,16 +89,16 @@ def test_the_same_idempotency_key_returns_the_first_result(start_game):
     game, _ = start_game()
     state = twin(game)
     decision = pick(state, random.Random(1))
-    first = services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+    first = appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
                                      expected_seq=0, idempotency_key="k-1")
-    again = services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
+    again = appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test",
                                      expected_seq=0, idempotency_key="k-1")
     assert (again.game, again.seq, again.state_hash, again.over) == (first.game, first.seq, first.state_hash,
                                                                       first.over)
     assert again.replayed and not first.replayed
     assert GameEvent.objects.filter(game=game).count() == 2
     with pytest.raises(Conflict) as raised:
-        services.submit_decision(game_id=game.pk, seat=1 - decision["seat"], decision=decision, actor="test",
+        appends.submit_decision(game_id=game.pk, seat=1 - decision["seat"], decision=decision, actor="test",
                                  expected_seq=1, idempotency_key="k-1")
     assert raised.value.code == "idempotency_key_reused"
 
@@ -109,15 +109,15 @@ def test_illegal_decisions_carry_the_engine_code(start_game):
     decision = pick(state, random.Random(1))
     other = 1 - decision["seat"]
     with pytest.raises(Illegal) as raised:
-        services.submit_decision(game_id=game.pk, seat=other, decision=decision, actor="test", expected_seq=0)
+        appends.submit_decision(game_id=game.pk, seat=other, decision=decision, actor="test", expected_seq=0)
     assert raised.value.code == "not_your_turn"
     with pytest.raises(Illegal) as raised:
-        services.submit_decision(game_id=game.pk, seat=decision["seat"], decision={"type": "fly"}, actor="test",
+        appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision={"type": "fly"}, actor="test",
                                  expected_seq=0)
     assert raised.value.code in {"illegal_decision", "malformed_decision"}
     assert GameEvent.objects.filter(game=game).count() == 1
     # the state used for the refused decisions was not kept: the legal one still applies
-    services.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test", expected_seq=0)
+    appends.submit_decision(game_id=game.pk, seat=decision["seat"], decision=decision, actor="test", expected_seq=0)
 
 
 def test_a_finished_game_takes_no_more_decisions(start_game):
@@ -125,7 +125,7 @@ def test_a_finished_game_takes_no_more_decisions(start_game):
     state = twin(game)
     play(game, state, random.Random(2))
     with pytest.raises(Illegal) as raised:
-        services.submit_decision(game_id=game.pk, seat=0, decision={"type": "pass"}, actor="test")
+        appends.submit_decision(game_id=game.pk, seat=0, decision={"type": "pass"}, actor="test")
     assert raised.value.code == "game_over"
 
 
@@ -233,12 +233,12 @@ def test_a_player_who_ends_the_game_on_a_seat_a_bot_took_over_gets_the_result(st
         ending = [d for d in prompt.decisions if engine.apply(engine.clone(state), dict(d))[0].over]
         if ending:
             break
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=pick(state, rng),
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=pick(state, rng),
                                  actor=f"user:{users[prompt.seat].pk}", expected_seq=game.seq)
     services.seat_control_change(game_id=game.pk, seat=prompt.seat, to="bot", reason="timeouts", actor="server")
     game.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
-        result = services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=ending[0],
+        result = appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=ending[0],
                                            actor=f"user:{users[prompt.seat].pk}", expected_seq=game.seq)
     assert result.over
     game.refresh_from_db()

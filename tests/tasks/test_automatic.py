@@ -5,7 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from games import engine, services, timers
+from games import appends, engine, services, timers
 from games.models import GameEvent, Seat
 from replay.verification import verify_game
 
@@ -31,7 +31,7 @@ def _play_until(game, users, want, rng):
         if want(prompt, state):
             return state, seq
         decision = rng.choice(prompt.decisions)
-        result = services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision,
+        result = appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision,
                                           actor=f"user:{users[prompt.seat].pk}", expected_seq=seq)
         state, _ = engine.apply(state, decision)
         seq = result.seq
@@ -84,7 +84,7 @@ def test_acting_on_a_handed_over_seat_takes_it_back(two_players):
     assert game.deadline is None or engine  # a bot's prompt has no deadline
     state, seq = _play_until(game, users, lambda p, s: p.seat == 0, random.Random(6))
     prompt = engine.prompts(state)[0]
-    result = services.submit_decision(game_id=game.pk, seat=0, decision=prompt.decisions[0],
+    result = appends.submit_decision(game_id=game.pk, seat=0, decision=prompt.decisions[0],
                                       actor=f"user:{users[0].pk}", expected_seq=seq)
     back = GameEvent.objects.get(game_id=game.pk, seq=result.seq + 1)
     assert back.kind == "seat_control_changed" and back.payload["to"] == "player"
@@ -109,7 +109,7 @@ def test_expire_times_out_only_after_the_deadline_then_hands_over(two_players, s
             state = engine.new_game({**game.setup, "seed": "auto-seed"})
             from games import selectors
             state = selectors.game_state(game=game)
-            services.submit_decision(game_id=game.pk, seat=prompt_seat, decision=engine.prompts(state)[0].decisions[0],
+            appends.submit_decision(game_id=game.pk, seat=prompt_seat, decision=engine.prompts(state)[0].decisions[0],
                                      actor=f"user:{users[prompt_seat].pk}", expected_seq=game.seq)
             continue
         outcomes.append(timers.expire(game.pk, game.seq, now=later))

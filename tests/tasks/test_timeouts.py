@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import engine, services
+from games import appends, engine, services
 from games.models import GameEvent, Seat
 
 from .conftest import events_of, wait_for
@@ -85,7 +85,7 @@ def test_a_timer_that_fires_after_the_player_acted_changes_nothing(worker_factor
     game = services.table_start(table_id=table.pk, user=players[0], seed="stale-timer")
     state = engine.new_game({**game.setup, "seed": "stale-timer"})
     prompt = engine.prompts(state)[0]
-    result = services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=prompt.decisions[0],
+    result = appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=prompt.decisions[0],
                                       actor=f"user:{players[prompt.seat].pk}", expected_seq=0)
     before = events_of(game.pk)
     # the timer of seq 0 fires now, after the player acted (as a delayed message would)

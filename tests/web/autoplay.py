@@ -2,7 +2,7 @@
 that need a game under way or played out (what AI seats do, without the Celery worker)."""
 from collections.abc import Iterator
 
-from games import engine, selectors, services
+from games import appends, engine, selectors
 from games.ai import decision_seed, get_bot
 from games.models import Game
 from games.web import narrate
@@ -25,7 +25,7 @@ def bot_turns(game: Game, *, told: dict | None = None, limit: int | None = None)
         view = engine.view(state, prompt.seat)
         yield state, prompt, view
         decision = bot.decide(view, seed=decision_seed(secret="t", seq=game.seq, seat=prompt.seat))
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor=bot.actor,
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor=bot.actor,
                                  expected_seq=game.seq)
         made += 1
         game.refresh_from_db()

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from games import engine, selectors, services, timers
+from games import appends, engine, selectors, services, timers
 from games.errors import ServiceError
 from games.models import Game
 from replay.verification import verify_game
@@ -121,7 +121,7 @@ def test_each_variant_starts_from_the_lobby_plays_to_the_end_and_verifies(owner,
         if seats[prompt.seat].is_ai:
             continue
         choices = [d for d in prompt.decisions if d["type"] != "potion"] or prompt.decisions
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(choices),
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(choices),
                                  actor=f"user:{owner.pk}", expected_seq=game.seq)
     game.refresh_from_db()
     assert game.status == "over"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games import engine, selectors, services
+from games import appends, engine, selectors, services
 from games.errors import ServiceError
 from games.models import Game, Table
 from games.web import board, narrate
@@ -145,7 +145,7 @@ def doom_at_my_table(ana):
     services.seat_take(table_id=table.pk, user=ana, character="gerki", index=1)
     services.seat_take(table_id=table.pk, user=ana, character="zot", ai=True, index=2)
     game = services.table_start(table_id=table.pk, user=ana, position=position)
-    services.submit_decision(game_id=game.pk, seat=1, decision={"type": "drink"}, actor="test", expected_seq=game.seq)
+    appends.submit_decision(game_id=game.pk, seat=1, decision={"type": "drink"}, actor="test", expected_seq=game.seq)
     game.refresh_from_db()
     return game
 
@@ -183,7 +183,7 @@ def test_a_discard_of_n_cards_is_ticked_on_the_hand_not_chosen_among_every_set(w
     # the others must choose before anything happens; Zot holds exactly three: one button each way
     zot = engine.prompts(state)[0]
     assert zot.seat == 2 and zot.subsets == [] and len(zot.decisions) == 2
-    services.submit_decision(game_id=game.pk, seat=2, decision={"type": "dungeon", "mode": "drink"}, actor="test",
+    appends.submit_decision(game_id=game.pk, seat=2, decision={"type": "dungeon", "mode": "drink"}, actor="test",
                              expected_seq=game.seq)
     game.refresh_from_db()
     text = "\n".join(line for step in narrate.narration_for(game=game, seat=1, after=0)["steps"] for line in step["lines"])

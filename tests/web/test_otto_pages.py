@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games import engine, selectors, services
+from games import appends, engine, selectors, services
 from games.errors import ServiceError
 from games.models import Game, Table
 from games.web import board, narrate
@@ -170,7 +170,7 @@ def test_a_round_his_action_box_starts_is_marked_and_explained_in_the_replay(wit
     services.seat_take(table_id=table.pk, user=ana, character="zot", ai=True, index=0)
     services.seat_take(table_id=table.pk, user=ana, character="gerki", index=1)
     game = services.table_start(table_id=table.pk, user=ana, seed=seed, position=setup_from(setup, here)["position"])
-    services.submit_decision(game_id=game.pk, seat=1, decision={"type": "drink"}, actor="test", expected_seq=game.seq)
+    appends.submit_decision(game_id=game.pk, seat=1, decision={"type": "drink"}, actor="test", expected_seq=game.seq)
     game.refresh_from_db()
     assert frames.timeline(game=game)["rounds"] == [1]
     page = client_for(ana).get(f"/games/{game.pk}/replay/").content.decode()

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import engine, selectors, services, store
+from games import appends, engine, selectors, services, store
 from games.models import Game
 from games.web import narrate
 from tests.replay.conftest import client_for
@@ -91,7 +91,7 @@ def _play(game, rng, steps):
         state = selectors.game_state(game=game)
         prompt = engine.prompts(state)[0]
         decision = rng.choice(prompt.decisions)
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor="test",
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision, actor="test",
                                  expected_seq=game.seq)
 
 

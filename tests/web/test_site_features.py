@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.test import Client, override_settings
 
-from games import services, store
+from games import appends, services, store
 from games.models import Game, Table
 from replay.export import parse_export
 from tests.replay.conftest import client_for
@@ -38,7 +38,7 @@ def finished_game(ana):
     game = services.table_start(table_id=table.pk, user=ana, seed=header["seed"])
     for e in events:
         if e["kind"] == "decision":
-            services.submit_decision(game_id=game.pk, seat=e["seat"], decision=e["payload"], actor=e["actor"],
+            appends.submit_decision(game_id=game.pk, seat=e["seat"], decision=e["payload"], actor=e["actor"],
                                      expected_seq=e["seq"] - 1)
     game.refresh_from_db()
     assert game.status == Game.Status.OVER

@@ -20,7 +20,7 @@ import pytest
 import redis
 from django.conf import settings
 
-from games import engine, live_channels, selectors, services
+from games import appends, engine, live_channels, selectors
 from games.models import Game
 from tests import bench_stream
 
@@ -105,13 +105,13 @@ class Sse:
 def _decide(game_id: int) -> int:
     game = Game.objects.get(pk=game_id)
     prompt = engine.prompts(selectors.game_state(game=game))[0]
-    result = services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=prompt.decisions[0],
+    result = appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=prompt.decisions[0],
                                       actor="test", expected_seq=game.seq)
     return result.seq
 
 
 def _foreign_ping(game_id: int) -> None:
-    redis.Redis.from_url(settings.REDIS_URL).publish(services.live_channel(game_id),
+    redis.Redis.from_url(settings.REDIS_URL).publish(appends.live_channel(game_id),
                                                       orjson.dumps({"game": game_id, "seq": FOREIGN}))
 
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.utils.html import escape
 
-from games import engine, selectors, services
+from games import appends, engine, selectors, services
 from games.errors import ServiceError
 from games.models import Game
 from games.web.narrate import seat_names
@@ -102,7 +102,7 @@ def test_pages_show_the_teammates_hand_and_no_other(team_game):
                 return
             state = selectors.game_state(game=game)
             prompt = engine.prompts(state)[0]
-            services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
+            appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
                                      actor="test", expected_seq=game.seq)
 
 
@@ -113,7 +113,7 @@ def test_a_replay_frame_during_the_game_shows_a_seat_its_teammates_hand_only(tea
         game.refresh_from_db()
         state = selectors.game_state(game=game)
         prompt = engine.prompts(state)[0]
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(prompt.decisions),
                                  actor="test", expected_seq=game.seq)
     game.refresh_from_db()
     for me, user in enumerate(users):
@@ -138,7 +138,7 @@ def _decide(game, rng, *, until=None, limit=400):
         if until is not None and until(prompt):
             return prompt
         choices = [d for d in prompt.decisions if d["type"] != "potion"] or prompt.decisions
-        services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(choices),
+        appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=rng.choice(choices),
                                  actor="test", expected_seq=game.seq)
     raise AssertionError("never reached")
 
@@ -190,7 +190,7 @@ def test_the_headline_and_the_mat_say_whose_half_of_the_shared_turn_is_pending(t
     assert re.search(rf'class="member[^"]*half-now" data-seat="{first}"', html)
     assert re.search(rf'class="member[^"]*half-next" data-seat="{partner}"', html)
     keep = next(d for d in engine.prompts(state)[0].decisions if d["type"] == "discard" and not d.get("cards"))
-    services.submit_decision(game_id=game.pk, seat=first, decision=keep, actor="test", expected_seq=game.seq)
+    appends.submit_decision(game_id=game.pk, seat=first, decision=keep, actor="test", expected_seq=game.seq)
     game.refresh_from_db()
     assert selectors.game_state(game=game).active == partner
     html = client_for(users[0]).get(f"/games/{game.pk}/board/").content.decode()
@@ -226,12 +226,12 @@ def test_the_replay_draws_one_line_per_team_names_the_teams_and_narrates_potions
     state = selectors.game_state(game=game)
     prompt = engine.prompts(state)[0]
     potion = next(d for d in prompt.decisions if d["type"] == "potion" and d["effect"] == "gold")
-    services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=potion, actor="test", expected_seq=game.seq)
+    appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=potion, actor="test", expected_seq=game.seq)
     game.refresh_from_db()
     potion_seq = game.seq
     prompt = _decide(game, random.Random(0), until=lambda p: p.kind == "champion")
     choice = next(d for d in prompt.decisions if d["type"] == "champion")
-    services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=choice, actor="test", expected_seq=game.seq)
+    appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=choice, actor="test", expected_seq=game.seq)
     game.refresh_from_db()
     champion_seq = game.seq
     names = _names(selectors.game_state(game=game))
@@ -270,7 +270,7 @@ def test_the_inn_never_shows_less_than_no_gold(team_game):
     state = selectors.game_state(game=game)
     assert state.inn == 0
     potion = next(d for d in prompt.decisions if d["type"] == "potion" and d.get("effect") == "gold")
-    services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=potion, actor="test", expected_seq=game.seq)
+    appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=potion, actor="test", expected_seq=game.seq)
     game.refresh_from_db()
     assert selectors.game_state(game=game).inn == -3
     html = client_for(users[prompt.seat]).get(f"/games/{game.pk}/board/").content.decode()

@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from games import engine, selectors, services
+from games import appends, engine, selectors
 from tests.replay.conftest import start_game
 
 from .conftest import shot
@@ -99,7 +99,7 @@ def _to_a_window(ana, bob):
                 return game, state.stack[-1]["seat"], prompt.seat
             plays = [d for d in prompt.decisions if d["type"] == "play"]
             decision = rng.choice(plays) if plays and prompt.kind.startswith("phase:") else rng.choice(prompt.decisions)
-            services.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision,
+            appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=decision,
                                      actor=f"user:{(ana if prompt.seat == 0 else bob).pk}", expected_seq=game.seq)
     raise AssertionError("no response window on a card asking the other player in 10 games")
 
