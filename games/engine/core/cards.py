@@ -2,7 +2,8 @@
 
 Card definitions live in pack documents (`data/base-pack.json`, docs/content-model.md)
 and are built by `content.load_content`, here once the base game's words are registered
-(steps.py); this module exposes the base pack's catalogue: `CARDS` (key -> Card), `CHARACTERS`, `CHARACTER_INFO` and `deck_list`.
+(steps.py); this module exposes the base pack's catalogue: `CARDS` (key -> Card),
+`CHARACTERS`, `CHARACTER_INFO` and `deck_list`.
 """
 from . import steps  # noqa: F401  (the base game's words, which the base pack is written in)
 from .content import (ACTION, ACTION_GAMBLING, ACTION_MINION, ANYTIME, CHEATING, DRINK, DRINK_EVENT, GAMBLING,  # noqa: F401

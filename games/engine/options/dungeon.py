@@ -73,8 +73,8 @@ def _stand_together(steps, where, within):
                 yield "A discard is one option of a \"choose\" (the cards are picked with the choice).", f"{where}.{n}"
 
 
-register_box(Box(EVENT, "a Dungeon or Tavern Event", fixed={"who": "self", "to": "inn", "ignore_reduces": 0, "only_target": False},
-                 stats=STATS[:2], check=_stand_together))
+register_box(Box(EVENT, "a Dungeon or Tavern Event", stats=STATS[:2], check=_stand_together,
+                 fixed={"who": "self", "to": "inn", "ignore_reduces": 0, "only_target": False}))
 
 
 # --- the table option ----------------------------------------------------------------------
