@@ -1,6 +1,6 @@
 """What the heuristic bot does with the decisions events ask for (docs/ai.md): a Dungeon
-Event's choice (`dungeon`, games/engine/options/dungeon.py) or a Tavern Event's (`tavern_event`, the
-same vocabulary, games/engine/options/pub_crawl.py) and the tie of The Wench Dares You...
+Event's choice (`dungeon`, games/engine/options/dungeon.py) or a Tavern Event's (`tavern_event`, written
+in the same Event box, games/engine/options/pub_crawl.py) and the tie of The Wench Dares You...
 (`dares`, games/engine/options/dares.py). Both are read from the view alone.
 
 - **Dungeon Event options**: an option that discards cards costs what those cards are worth
