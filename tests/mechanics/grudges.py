@@ -18,7 +18,7 @@ from games.engine.core import extensions
 from games.engine.core.frames import pop, push
 from games.engine.core.interpreter import behaviour
 from games.engine.core.ops import change_fortitude, change_token, emit
-from games.engine.core.primitives import short_name, nat, register
+from games.engine.core.primitives import nat, register, short_name
 from games.engine.core.prompt import Prompt
 
 TOKEN = "grudge"

@@ -95,7 +95,7 @@ def steps_dict(v):
     return isinstance(v, dict) and bool(v) and all(short_name(k) and isinstance(s, list) for k, s in v.items())
 
 
-def SELECT(v):
+def selector(v):
     """a selector its box allows"""
     return v in WHO           # (check_steps judges a `who` against its box's selectors)
 

@@ -10,7 +10,8 @@ from .content import of
 from .frames import active_round, find, pop
 from .interpreter import AS_CARD, BEHAVIOUR, behaviour, run_steps, step_args
 from .ops import INN, change_alcohol, change_fortitude, change_token, discard_card, emit, order_drinks, pay
-from .primitives import EVERYONE, PLAYED_TYPES, SELECT, STATS, boolean, one_of, integer, list_of, short_name, nat, steps_dict, register
+from .primitives import (EVERYONE, PLAYED_TYPES, STATS, boolean, integer, list_of, nat, one_of, register, selector,
+                         short_name, steps_dict)
 from .state import State
 from .teams import any_of, member_in, opponents, same_team, solo, team
 
@@ -183,13 +184,13 @@ def _pay_payers(state, fr, step):
 register("lose", "The seats named by `who` lose `amount` of `stat`. `ignore_reduces`: an Ignore of the card "
          "reduces this loss by that much instead, once per Ignore played; `only_target`: only the seat it hits "
          "may answer the change (not a teammate).",
-         {"stat": one_of(*STATS[:2]), "amount": nat, "who": SELECT},
+         {"stat": one_of(*STATS[:2]), "amount": nat, "who": selector},
          {"ignore_reduces": nat, "only_target": boolean})
 register("gain", "The seats named by `who` gain `amount` of `stat` (Gold comes from the Inn).",
-         {"stat": one_of(*STATS), "amount": nat, "who": SELECT})
+         {"stat": one_of(*STATS), "amount": nat, "who": selector})
 register("pay", "The seats named by `who` pay `amount` Gold to the Inn, to the card's player, or to the seat the "
          "card picked (`target`; a seat that Ignores the card is not paid).",
-         {"amount": nat, "who": SELECT, "to": one_of("inn", "player", "target")})
+         {"amount": nat, "who": selector, "to": one_of("inn", "player", "target")})
 behaviour("lose", run=_run_lose, affects=_affects_stat)
 behaviour("gain", run=_run_gain, affects=_affects_stat)
 behaviour("pay", run=_run_pay, affects=_affects_stat, payers=_pay_payers)
@@ -668,14 +669,14 @@ def _run_move_card(state, fr, step):
 
 
 register("gain_token", "The seats named by `who` gain `amount` of token `token` (up to the character's max).",
-         {"token": short_name, "amount": nat}, {"who": SELECT})
+         {"token": short_name, "amount": nat}, {"who": selector})
 register("give_token", "Move `amount` of the player's `supply` token to the seats named by `who` as `token` "
-         "(as many as the supply holds).", {"token": short_name, "supply": short_name, "amount": nat}, {"who": SELECT})
+         "(as many as the supply holds).", {"token": short_name, "supply": short_name, "amount": nat}, {"who": selector})
 register("return_token", "The seats named by `who` return `amount` of their `token` to the player's `supply` (as "
          "many as they hold); `per_fortitude_lost`: one per Fortitude each actually lost to this card instead.",
-         {"token": short_name, "supply": short_name}, {"amount": nat, "who": SELECT, "per_fortitude_lost": boolean})
+         {"token": short_name, "supply": short_name}, {"amount": nat, "who": selector, "per_fortitude_lost": boolean})
 register("lose_token", "The seats named by `who` lose `amount` of token `token` (not below 0).",
-         {"token": short_name, "amount": nat}, {"who": SELECT})
+         {"token": short_name, "amount": nat}, {"who": selector})
 register("move_card", "Move the played card to the player's zone `zone` instead of their discard pile.",
          {"zone": short_name})
 

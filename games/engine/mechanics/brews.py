@@ -25,7 +25,7 @@ from ..core.choices import ask, handler
 from ..core.content import FACETS, Facts, of
 from ..core.frames import push
 from ..core.ops import card, change_token, emit
-from ..core.primitives import short_name, register
+from ..core.primitives import register, short_name
 from ..core.state import State
 from ..core.interpreter import behaviour
 

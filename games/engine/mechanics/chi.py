@@ -21,7 +21,7 @@ from ..core.ops import change_token, discard_card, emit, take_from_hand
 from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
-from ..core.primitives import short_name, nat, register
+from ..core.primitives import nat, register, short_name
 
 
 def _defs(state: State) -> dict:

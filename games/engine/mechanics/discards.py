@@ -10,12 +10,12 @@ window waits on the stack until the card has finished), so a hit player discards
 from ..core import primitives
 from ..core.ops import discard_card, emit
 from ..core.rng import choice
-from ..core.steps import seat_ignores, why_of, seats_of
+from ..core.steps import seat_ignores, seats_of, why_of
 from ..core.interpreter import behaviour
 
 primitives.register("discard_random", "The seats named by `who` discard `amount` cards at random from their hand "
                     "(not a seat that Ignores the card).",
-                    {"amount": primitives.nat}, {"who": primitives.SELECT})
+                    {"amount": primitives.nat}, {"who": primitives.selector})
 
 
 def _run(state, fr, step):

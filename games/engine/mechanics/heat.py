@@ -9,7 +9,7 @@ Ignore, reduce or pay it from the Inn [003:583] (a short stash pays what it has,
 """
 from ..core.choices import ask, handler
 from ..core.ops import INN, change_alcohol, change_fortitude, change_token, emit, pay
-from ..core.primitives import short_name, nat, register
+from ..core.primitives import nat, register, short_name
 from ..core.interpreter import behaviour
 
 PENALTIES = ("alcohol", "gold", "fortitude")

@@ -19,7 +19,7 @@ from ..core.frames import push
 from ..core.ops import card, emit
 from ..core.state import State
 from ..core.interpreter import behaviour
-from ..core.primitives import short_name, nat, register
+from ..core.primitives import nat, register, short_name
 
 ASLEEP = "asleep"
 

@@ -19,7 +19,7 @@ from ..core import changes, extensions
 from ..core.content import of
 from ..core.frames import find
 from ..core.ops import emit
-from ..core.primitives import boolean, integer, short_name, nat, register
+from ..core.primitives import boolean, integer, nat, register, short_name
 from ..core.steps import drink_portions
 from ..core.interpreter import behaviour
 

@@ -20,7 +20,7 @@ keep their owners (`State.owner`), so they go back to the hands they came from.
 """
 from ..core.choices import ask, handler
 from ..core.ops import emit
-from ..core.primitives import PRIMITIVES, SELECT, short_name, nat, register
+from ..core.primitives import PRIMITIVES, nat, register, selector, short_name
 from ..core.rng import shuffle
 from ..core.steps import seat_ignores, seats_of
 from ..core.interpreter import BEHAVIOUR, behaviour, run_steps
@@ -138,7 +138,7 @@ def _steps_list(v):
 
 register("petrify", "The seats named by `who` (never the player herself) each give `amount` cards of their choice "
          "from their hand, face down, to the bottom of the player's Petrification Pile (zone `zone`, default "
-         "`petrified`) [003:591-599].", {"amount": nat, "who": SELECT}, {"zone": short_name})
+         "`petrified`) [003:591-599].", {"amount": nat, "who": selector}, {"zone": short_name})
 register("decay", "Decay (a turn_start hook): the top card of the player's Petrification Pile goes back to its "
          "owner's hand [003:603].", optional={"zone": short_name})
 register("unpetrify", "When the player leaves the game (an on_elimination hook, whose: any), every card in her "

@@ -10,7 +10,7 @@ from ..core.ops import change_token, emit, refill_hand
 from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
-from ..core.primitives import boolean, short_name, short_names, nat, register
+from ..core.primitives import boolean, nat, register, short_name, short_names
 
 
 def offer(state: State, seat: int, zones: list, token: str, cost: int, limit=None, must=False,

@@ -9,7 +9,7 @@ window re-opens, and may answer it as though it had been picked.
 """
 from ..core import primitives
 from ..core.ops import emit
-from ..core.steps import why_of, answered, card_of, top_card
+from ..core.steps import answered, card_of, top_card, why_of
 from ..core.interpreter import behaviour
 from ..core.teams import team
 

@@ -29,7 +29,7 @@ from ..core.ops import card, emit
 from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import BEHAVIOUR, behaviour, step_args
-from ..core.primitives import NESTED, SUMMARY_AS, boolean, short_name, nat, steps_list, check_steps, register
+from ..core.primitives import NESTED, SUMMARY_AS, boolean, check_steps, nat, register, short_name, steps_list
 
 TREASURE = "Treasure"      # a Treasure with no subtype: only equipped
 CURSE = "Curse"            # a Treasure-deck Curse: followed at once when revealed

@@ -14,7 +14,7 @@ drunk at once after its window, where each may Ignore the Drink about to be drun
 """
 from ..core import extensions
 from ..core.content import of
-from ..core.drinks import EVENT_STARTS, announce, reveal_from_deck, new_portion
+from ..core.drinks import EVENT_STARTS, announce, new_portion, reveal_from_deck
 from ..core.prompt import Prompt
 from ..core.frames import find, push
 from ..core.ops import emit

@@ -33,10 +33,10 @@ from dataclasses import dataclass
 
 from ..core import decks, extensions, variants
 from ..core.interpreter import behaviour_in, run_steps
-from ..core.primitives import NESTED, STATS, Box, positive, steps_list, check_steps, register_box
+from ..core.primitives import NESTED, STATS, Box, check_steps, positive, register_box, steps_list
 from ..core.steps import lands_at_once
 from ..core.content import KINDS, Card, Facts, of
-from ..core.drinks import announce, reveal_from_deck, new_portion
+from ..core.drinks import announce, new_portion, reveal_from_deck
 from ..core.flow import RESOLVE
 from ..core.prompt import COUNT, Prompt
 from ..core.frames import push

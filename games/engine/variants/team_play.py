@@ -23,7 +23,7 @@ from ..core.frames import find, push
 from ..core.ops import INN, change_alcohol, change_fortitude, emit, gain_gold
 from ..core.seating import living_from, napping, order_from
 from ..core.state import State
-from ..core.steps import flags_of, live_steps, frame_steps
+from ..core.steps import flags_of, frame_steps, live_steps
 from ..core.teams import one_per_team, team
 from ..core.variants import Variant, register
 

@@ -15,9 +15,9 @@ from ..core.changes import WAIT
 from ..core.resolve import go_on
 from ..core.choices import ask, handler
 from ..core.ops import discard_card, emit
-from ..core.primitives import SELECT, list_of, register
+from ..core.primitives import list_of, register, selector
 from ..core.content import CARD_TYPES, of
-from ..core.steps import seat_ignores, why_of, seats_of
+from ..core.steps import seat_ignores, seats_of, why_of
 from ..core.interpreter import behaviour
 
 
@@ -70,7 +70,7 @@ def unstoppable(state, fr) -> bool:
 
 register("discard_type", "The seats named by `who` each discard a card of one of `types` of their choice from "
          "their hand; a seat holding none reveals its hand instead [001:91-103].",
-         {"types": list_of(*CARD_TYPES), "who": SELECT})
+         {"types": list_of(*CARD_TYPES), "who": selector})
 register("unstoppable", "This card can't be Negated or Ignored (reducing what it does is still allowed).")
 behaviour("discard_type", run=_run_discard_type)
 behaviour("unstoppable", flags={"unstoppable"})

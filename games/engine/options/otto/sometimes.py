@@ -18,7 +18,7 @@ from ...core.frames import find, pop, push
 from ...core.interpreter import behaviour_in, counts_as_card, run_steps
 from ...core.ops import INN, card, discard_card, emit, gain_gold
 from ...core.steps import lands_at_once, seats_of
-from .turn import DISCARD, SOMETIMES_BOX, SOURCE, draw_his_card, after_him, hit
+from .turn import DISCARD, SOMETIMES_BOX, SOURCE, after_him, draw_his_card, hit
 from ...core.state import State
 from ...core import extensions
 

@@ -44,7 +44,7 @@ from ...core.content import ACTION, CHEATING, GAMBLING, Facts
 from ...core.frames import active_round, pop, push
 from ...core.interpreter import behaviour_in, run_steps
 from ...core.ops import INN, POT, card, discard_card, draw_cards, emit, gain_gold
-from ...core.primitives import EXTREMES, SELECT, STATS, Box, one_of, nat, check_steps, register_box
+from ...core.primitives import EXTREMES, STATS, Box, check_steps, nat, one_of, register_box, selector
 from ...core.seating import next_living, order_from
 from ...core.state import State
 from ...core.steps import seats_of
@@ -367,7 +367,7 @@ behaviour_in(ACTION_BOX, "lose", _pending(-1))
 behaviour_in(ACTION_BOX, "gain", _pending(1))
 behaviour_in(ACTION_BOX, "pay", _pending(-1, "gold", INN))
 behaviour_in(ACTION_BOX, "give", _pending(1, "gold"), "Otto gives the players named `amount` Gold, from the Inn "
-             "[002:414].", {"amount": nat, "who": SELECT})
+             "[002:414].", {"amount": nat, "who": selector})
 behaviour_in(ACTION_BOX, "gamble", _run_gamble)
 for _box in (ACTION_BOX, SOMETIMES_BOX):
     behaviour_in(_box, "self", _run_self, "Otto gains (`amount` above 0) or loses `stat` on his tracks: both of them "
