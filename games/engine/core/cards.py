@@ -6,8 +6,7 @@ and are built by `content.load_content`, here once the base game's words are reg
 `CHARACTERS`, `CHARACTER_INFO` and `deck_list`.
 """
 from . import steps  # noqa: F401  (the base game's words, which the base pack is written in)
-from .content import (ACTION, ACTION_GAMBLING, ACTION_MINION, ANYTIME, CHEATING, DRINK, DRINK_EVENT, GAMBLING,  # noqa: F401
-                      SOMETIMES, Card, load_base)
+from .content import load_base
 
 BASE = load_base()
 CARDS = BASE.cards
