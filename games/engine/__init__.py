@@ -20,8 +20,11 @@ VARIANTS: the variants `setup["variant"]` may name (docs/teams.md for the team v
 TABLE_OPTIONS: the table options `setup["options"]` may switch on (`dungeon_events`), which
 combine with any variant (games/engine/core/extensions.py); games/engine/core/table_setup.py is
 the one validation of a table's setup.
+words: how the game is told to people (the sentence for each Effect, a prompt's words, a
+frame's title, a counter's name and limits), registered by each mechanic beside its rules.
 """
 from .core.flow import apply, current
+from .core import base_words, words  # noqa: F401  (words: how the game is told; base_words: the base game's)
 # The plug-ins register themselves with the core's points as they are imported; the core imports
 # none of them. Their order among themselves is data of their own (a table option's `order`).
 from .mechanics import (brawl, brews, chi, costs, discards, events, heat, items, minions, mixins, naps,  # noqa: F401

@@ -14,7 +14,8 @@ from django.urls import reverse
 
 from games.web.bots import bot_level
 from games.web.characters import SAMPLER_NOTE
-from games.web.narrate import OTTO_SEAT, drinks_to, seat_names, times
+from games.engine import words
+from games.web.narrate import seat_names
 from games.web import tavern
 
 MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 20)
@@ -114,9 +115,10 @@ def _letter(team: int) -> str:
 
 
 def _name(names: list[str], seat, default: str = "") -> str:
-    """A seat's player name, "Otto" for him (no seat), else `default`."""
-    if seat == OTTO_SEAT:
-        return "Otto"
+    """A seat's player name, or the name of what the engine names instead of a seat (Otto),
+    else `default`."""
+    if isinstance(seat, str) and seat in words.PLACES:
+        return words.PLACES[seat]
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else default
 
 
@@ -381,7 +383,7 @@ def window_words(fr: dict, names: list[str], me) -> str:
         if isinstance(args.get("target"), int):
             at = f" at {who(args['target'])}"
         elif args.get("targets"):
-            at = " at " + times(args["targets"], who)
+            at = " at " + words.times(args["targets"], who)
         at += WINDOW_MODES.get(args.get("mode"), "")
         return _cap(f"{who(seat)} played {title or 'a card'}{at}")
     if f == "drink":
@@ -619,8 +621,8 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
         if d.get("target_minion") is not None:
             parts.append("at " + in_play.get(d["target_minion"], "a Minion"))
         if d.get("targets"):
-            parts.append(drinks_to(d["targets"], names.__getitem__, to="for") if kind == "phase:order"
-                         else "at " + times(d["targets"], names.__getitem__))
+            parts.append(words.drinks_to(d["targets"], names.__getitem__, to="for") if kind == "phase:order"
+                         else "at " + words.times(d["targets"], names.__getitem__))
         if d.get("portions"):
             parts.append("on every Drink in play")
         if d.get("glare"):
@@ -640,10 +642,10 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
         return f"{who} acts" + (f" at {names[d['target']]}" if "target" in d else "")
     if t in ("dungeon", "tavern_event"):
         mode = d.get("mode", "")
-        words = DUNGEON_MODES.get(mode, mode.replace("_", " ").capitalize())
+        said = DUNGEON_MODES.get(mode, mode.replace("_", " ").capitalize())
         if d.get("cards"):
-            words += ": " + ", ".join((titles or {}).get(c, f"card {c}") for c in d["cards"])
-        return words
+            said += ": " + ", ".join((titles or {}).get(c, f"card {c}") for c in d["cards"])
+        return said
     if t in ("prize", "crawl"):
         return tavern.label(d, titles)
     if t == "dares":

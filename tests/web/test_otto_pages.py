@@ -127,7 +127,7 @@ def test_a_drink_event_he_turns_over_in_his_first_turn_is_told_before_it_takes_p
     assert event, "in 200 deals Otto's first turn turns over a Drink Event"
     title = engine.content_of(state.content).cards[state.cards[event["card"]]].title
     names = narrate.seat_names(engine.view(state, "spectator"))
-    opening = narrate.otto_opening(state, names)
+    opening = narrate.openings(state, names)
     assert opening[1].startswith("Otto's first turn: he has no card to reveal")     # no Otto cards installed
     assert f"Otto turned over the Drink Event “{title}” from the Drink Deck; it takes place once" in opening[2]
     lines = []

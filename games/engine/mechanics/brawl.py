@@ -13,6 +13,7 @@ from ..core.frames import find, push
 from ..core.interpreter import behaviour
 from ..core.ops import card, change_token, emit
 from ..core.responses import play_args
+from ..core.words import REASONS, TOKENS
 
 primitives.register("start_brawl", "Samantha's Brawls (a registered rule): the player's `token` goes up by 1, then the top card of "
                     "shared zone `zone` is played as though an Action of the player.", {"token": primitives.short_name, "zone": primitives.short_name})
@@ -46,3 +47,9 @@ def _brawler_aimed(state, fr, option) -> None:
 
 
 behaviour("start_brawl", run=_run_start_brawl)
+
+
+# --- words (core/words.py) ---
+
+TOKENS["brawl"] = "Brawl count"
+REASONS["brawl"] = "Brawl"

@@ -28,6 +28,7 @@ from ..core.ops import card, change_token, emit
 from ..core.primitives import register, short_name
 from ..core.state import State
 from ..core.interpreter import behaviour
+from ..core.words import REASONS, TOKENS, says
 
 TOKEN = "farai"
 
@@ -146,3 +147,20 @@ register("brew_setup", "Farai places his token at the Brew deck of his choice (a
 behaviour("brew", run=_run_brew)
 behaviour("mash_paddle", run=_run_paddle)
 behaviour("brew_setup", run=_run_setup)
+
+
+# --- words (core/words.py) ---
+
+TOKENS.update({"beer": "Beer Brew progress", "wine": "Wine Brew progress", "spirits": "Spirits Brew progress",
+               TOKEN: None})           # Farai's token moving is told by `brew_moved`
+REASONS.update({"brew_progress": "Brew", "brew_done": "finished Brew", "brew_move": "Brew"})
+
+
+@says("brew_moved")
+def _told_moved(fx, s, t):
+    return f"{s} moved to work on the {str(fx.get('brew')).capitalize()} Brew."
+
+
+@says("brewed")
+def _brewed(fx, s, t):
+    return f"{s} finished a {str(fx.get('brew')).capitalize()} Brew: {t.title(fx.get('card'))} is played at once."

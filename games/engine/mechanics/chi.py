@@ -22,6 +22,7 @@ from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
 from ..core.primitives import nat, register, short_name
+from ..core.words import REASONS, TOKENS, says
 
 
 def _defs(state: State) -> dict:
@@ -145,3 +146,19 @@ extensions.DECISIONS.update(gain_token=take, decline=decline, calm=calm)
 register("may_gain_token", "The player may gain `amount` of token `token` (it is asked; Zakhan's Drunken Chi).",
          {"token": short_name, "amount": nat})
 behaviour("may_gain_token", run=lambda s, fr, st: offer(s, fr["seat"], st["token"], st["amount"]))
+
+
+# --- words (core/words.py) ---
+
+TOKENS["chi"] = "Drunken Chi"
+REASONS.update({"drank": "Drink he drank", "calm": "card discarded to calm it"})
+
+
+@says("discarded", reason="calm")
+def _calmed(fx, s, t):
+    return f"{s} discarded {t.title((fx.get('cards') or [None])[0])} to calm their Drunken Chi."
+
+
+@says("declined")
+def _declined(fx, s, t):
+    return f"{s} kept their Drunken Chi as it was."

@@ -12,6 +12,7 @@ from ..core.ops import discard_card, emit
 from ..core.rng import choice
 from ..core.steps import seat_ignores, seats_of, why_of
 from ..core.interpreter import behaviour
+from ..core.words import plural, says
 
 primitives.register("discard_random", "The seats named by `who` discard `amount` cards at random from their hand "
                     "(not a seat that Ignores the card).",
@@ -41,3 +42,10 @@ def _affects(state, fr, step, seat):
 
 
 behaviour("discard_random", run=_run, affects=_affects)
+
+
+# --- words (core/words.py) ---
+
+@says("discarded", at_random=True)
+def _told(fx, s, t):
+    return f"{s} discarded {plural(len(fx.get('cards', [])), 'card')} at random{t.because(fx)}."

@@ -16,6 +16,7 @@ from ..core.primitives import list_of, register
 from ..core.steps import top_frame_kind
 from ..core.interpreter import behaviour
 from ..core.teams import team
+from ..core.words import says
 
 KINDS = {"event": "drink", "dungeon": "dungeon", "tavern_event": "tavern"}   # frame kind -> the Event kind it holds
 
@@ -44,3 +45,10 @@ behaviour("ignore_event", answers=set(KINDS), run=_run, args=_args)
 
 def ignores(fr: dict, seat: int) -> bool:
     return seat in fr.get("ignored_event", ())
+
+
+# --- words (core/words.py) ---
+
+@says("event_ignored")
+def _told(fx, s, t):
+    return f"{s} ignored {t.title(fx.get('event'))} before it started{t.because(fx)}."

@@ -11,6 +11,7 @@ from ..core.choices import ask, handler
 from ..core.ops import INN, change_alcohol, change_fortitude, change_token, emit, pay
 from ..core.primitives import nat, register, short_name
 from ..core.interpreter import behaviour
+from ..core.words import REASONS, TOKENS, says
 
 PENALTIES = ("alcohol", "gold", "fortitude")
 
@@ -26,7 +27,7 @@ def _penalty(state, fr, option):
     seat, n = fr["seat"], fr["amount"]
     if option is None:                      # she left the game meanwhile
         return
-    emit(state, "heat_penalty", seat=seat, penalty=option, amount=n)
+    emit(state, "heat_penalty", seat=seat, penalty=option, amount=n, heat=state.seats[seat].tokens.get(fr["token"], 0))
     if option == "alcohol":
         change_alcohol(state, seat, n, reason="heat")
     elif option == "gold":
@@ -41,3 +42,16 @@ register("heat_penalty", "Lucky's Heat penalty (an on_token hook at 3 Heat): she
          "Alcohol Content, pay that much Gold to the Inn or lose that much Fortitude, unmitigated, and her `token` "
          "goes back to 0 [003:573-583].", {"token": short_name}, {"amount": nat})
 behaviour("heat_penalty", run=_run_penalty)
+
+
+# --- words (core/words.py) ---
+
+TOKENS["heat"] = "Heat"
+REASONS["heat"] = "Heat penalty"
+PAID = {"alcohol": "gained {n} Alcohol Content", "gold": "paid {n} Gold to the Inn", "fortitude": "lost {n} Fortitude"}
+
+
+@says("heat_penalty")
+def _told(fx, s, t):
+    paid = PAID.get(fx.get("penalty"), "paid the penalty").format(n=fx.get("amount", 2))
+    return f"{s} reached {fx.get('heat', 3)} Heat and {paid}; the Heat is cleared."

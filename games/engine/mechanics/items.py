@@ -20,6 +20,7 @@ from ..core.ops import card, emit
 from ..core.state import State
 from ..core.interpreter import behaviour
 from ..core.primitives import nat, register, short_name
+from ..core.words import says
 
 ASLEEP = "asleep"
 
@@ -63,3 +64,15 @@ register("end_turn", "The player's turn ends now: it skips its remaining phases,
          "effect for the rest of the turn (\"Needle of Sleeping\").")
 behaviour("draw_to_zone", run=lambda s, fr, st: draw(s, fr["seat"], st["from"], st["to"], st["amount"]))
 behaviour("end_turn", run=lambda s, fr, st: end_turn(s, fr["seat"]))
+
+
+# --- words (core/words.py) ---
+
+@says("drew_item")
+def _drew(fx, s, t):          # which Item stays hers to know
+    return f"{s} drew an Item."
+
+
+@says("turn_ended")
+def _ended(fx, s, t):
+    return f"{s}'s turn ends now: they skip the rest of it and Ignore every effect until it is over."

@@ -24,6 +24,7 @@ from ..core.prompt import Prompt
 from ..core.responses import TARGET
 from ..core.primitives import check_steps
 from ..core.state import State
+from ..core.words import GOLD_REASONS, says
 
 ZONE = "minions"
 
@@ -159,3 +160,25 @@ extensions.register_mechanic(Minions())
 extensions.FRAMES["wages"] = lambda state, fr: Prompt(fr["seat"], "wages", wages_options(state, fr))
 extensions.DECISIONS["activate"] = lambda state, d, fr: activate(state, d)
 extensions.DECISIONS["wages"] = lambda state, d, fr: settle(state, fr, d["pay"])
+
+
+# --- words (core/words.py) ---
+
+GOLD_REASONS["wages"] = " in Wages"
+
+
+@says("activated")
+def _activated(fx, s, t):
+    args = fx.get("args") or {}
+    at = f" at {t.who(args['target'])}" if args.get("target") is not None else ""
+    return f"{s}'s Minion {t.title(fx.get('card'))} acted{at}."
+
+
+@says("minion_hurt")
+def _hurt(fx, s, t):
+    return f"{t.who(fx.get('by'))} hurt {t.minion(fx.get('card'))}: {s} pays its Wages or lets it go."
+
+
+@says("minion_discarded")
+def _let_go(fx, s, t):
+    return f"{s} let their Minion {t.title(fx.get('card'))} go."

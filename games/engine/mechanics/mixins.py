@@ -22,6 +22,7 @@ from ..core.ops import emit
 from ..core.primitives import boolean, integer, nat, register, short_name
 from ..core.steps import drink_portions
 from ..core.interpreter import behaviour
+from ..core.words import PLAY_ARGS, says
 
 
 def _free(ctx) -> list[int]:
@@ -101,3 +102,18 @@ register("shelve", "Phyll's Shelf (an after_draw hook): Mix-ins just drawn go fr
          "with no replacement [003:629].", {"zone": short_name})
 behaviour("mix_in", answers={"drink"}, run=_run, args=_args_mix_in, played=_played, affects=_affects, flags={"drink"})
 behaviour("shelve", run=_run_shelve)
+
+
+# --- words (core/words.py) ---
+
+PLAY_ARGS["portions"] = (" on every Drink in play", "on every Drink in play")
+
+
+@says("shelved")
+def _shelved(fx, s, t):
+    return f"{s} put {t.titles(fx.get('cards'))} on the Mix-in Shelf."
+
+
+@says("drink_draw")
+def _draw(fx, s, t):
+    return f"{t.who(fx.get('by'))} added “draw {fx.get('draw')}” to {t.who(fx.get('holder'))}'s Drink{t.because(fx)}."

@@ -12,6 +12,7 @@ from ..core import primitives, variants
 from ..core.ops import discard_card, emit
 from ..core.seating import NAP
 from ..core.interpreter import behaviour
+from ..core.words import says
 
 primitives.register("nap", "The played card stays in front of its player, whose turn ends now; until the player's "
                     "next turn (`wake`) it Ignores all effects and plays no cards (\"Bat nap\").")
@@ -40,3 +41,15 @@ def _run_wake(state, fr, step):
 
 behaviour("nap", run=_run_nap)
 behaviour("wake", run=_run_wake)
+
+
+# --- words (core/words.py) ---
+
+@says("napping")
+def _napping(fx, s, t):
+    return f"{s} fell asleep: the turn ends, and until their next turn they ignore everything and play no cards."
+
+
+@says("woke")
+def _woke(fx, s, t):
+    return f"{s} woke up."

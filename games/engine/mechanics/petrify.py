@@ -27,6 +27,7 @@ from ..core.interpreter import BEHAVIOUR, behaviour, run_steps
 from ..core.changes import WAIT
 from ..core.resolve import go_on
 from ..core.ops import to_owner
+from ..core.words import PLAY_ARGS, plural, says
 
 PILE = "petrified"
 
@@ -152,3 +153,34 @@ behaviour("decay", run=_run_decay)
 behaviour("unpetrify", run=_run_unpetrify)
 behaviour("glare", run=_run_glare, args=_args_glare, played=_played_glare, affects=_affects_glare)
 assert "glare" in PRIMITIVES
+
+
+# --- words (core/words.py) ---
+
+PLAY_ARGS["glare"] = (", with its Glare", "with its Glare")
+
+
+@says("petrified")
+def _petrified(fx, s, t):
+    return f"{s} Petrified a card, face down, into {t.who(fx.get('by'))}'s Petrification Pile."
+
+
+@says("decayed")
+def _decayed(fx, s, t):
+    return f"Decay: the top card of {s}'s Petrification Pile went back to {t.who(fx.get('to'))}."
+
+
+@says("unpetrified")
+def _unpetrified(fx, s, t):
+    return f"{s}'s Petrification Pile went back to the hands it came from."
+
+
+@says("glare")
+def _glare(fx, s, t):
+    return f"{s} Glared with {plural(fx.get('count', 0), 'card')} of the Petrification Pile."
+
+
+@says("returned")
+def _returned(fx, s, t):
+    n = fx.get("count", 0)
+    return f"{n} Glared card{'s' if n != 1 else ''} went back to the hands they came from."

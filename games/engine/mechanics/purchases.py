@@ -11,6 +11,7 @@ from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
 from ..core.primitives import boolean, nat, register, short_name, short_names
+from ..core.words import REASONS, says
 
 
 def offer(state: State, seat: int, zones: list, token: str, cost: int, limit=None, must=False,
@@ -68,3 +69,16 @@ register("offer_purchase", "The player may buy the top card of any of its `zones
          {"zones": short_names, "token": short_name, "cost": nat}, {"limit": nat, "must": boolean, "then_draw": boolean})
 behaviour("offer_purchase", run=lambda s, fr, st: offer(s, fr["seat"], st["zones"], st["token"], st["cost"], st.get("limit"),
                                                         st.get("must", False), st.get("then_draw", False)))
+
+
+# --- words (core/words.py) ---
+
+REASONS["purchase"] = "purchase"
+
+
+@says("bought")
+def _bought(fx, s, t):
+    """A card bought from a face-down side deck goes to a hand: its title is told only to its buyer."""
+    told = t.over or fx.get("seat") == t.seat
+    what = t.title(fx.get("card")) if told else "the top card"
+    return f"{s} bought {what} of their {str(fx.get('zone', '')).replace('_', ' ')} deck."

@@ -12,6 +12,7 @@ from ..core.ops import emit
 from ..core.steps import answered, card_of, top_card, why_of
 from ..core.interpreter import behaviour
 from ..core.teams import team
+from ..core.words import says
 
 primitives.register("redirect_card", "Answering an Action card that picked you (or a teammate): all its effects go "
                     "to the card's `target` instead.")
@@ -46,3 +47,12 @@ def _run(state, fr, step):
 
 
 behaviour("redirect_card", answers={"card"}, run=_run, args=_args)
+
+
+# --- words (core/words.py) ---
+
+@says("redirected")
+def _told(fx, s, t):
+    to = t.minion(fx["minion"]) if fx.get("minion") is not None else t.who(fx.get("target"))
+    what = "every effect of the card" if fx.get("whole") else "the Fortitude loss"
+    return f"{s} sent {what} to {to}{t.because(fx)}."

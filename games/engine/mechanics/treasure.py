@@ -30,6 +30,7 @@ from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import BEHAVIOUR, behaviour, step_args
 from ..core.primitives import NESTED, SUMMARY_AS, boolean, check_steps, nat, register, short_name, steps_list
+from ..core.words import says
 
 TREASURE = "Treasure"      # a Treasure with no subtype: only equipped
 CURSE = "Curse"            # a Treasure-deck Curse: followed at once when revealed
@@ -240,3 +241,22 @@ SUMMARY_AS["at_level"] = lambda step: step.get("else") or step["then"]      # re
 behaviour("get_treasure", run=lambda s, fr, st: get(s, fr["seat"], st.get("zone", "treasure"), st.get("reshuffle", True)))
 behaviour("at_level", run=_run_at_level, args=_args_at_level, affects=_affects_at_level, payers=_payers_at_level)
 behaviour("drop_treasure", run=lambda s, fr, st: drop_all(s, fr["args"].get("target", fr["seat"])))
+
+
+# --- words (core/words.py) ---
+
+@says("equipped")
+def _equipped(fx, s, t):
+    dropped = [t.title(c) for c in fx.get("dropped", [])]
+    gone = f", discarding {' and '.join(dropped)}" if dropped else ""
+    return f"{s} equipped {t.title(fx.get('card'))}{gone}: Level {fx.get('level')}."
+
+
+@says("unequipped")
+def _unequipped(fx, s, t):
+    return f"{s} discarded the Treasure {t.title(fx.get('card'))}."
+
+
+@says("no_treasure")
+def _none(fx, s, t):
+    return f"{s} found no Treasure left to get."

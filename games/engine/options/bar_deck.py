@@ -18,6 +18,7 @@ from ..core import extensions
 from ..core.ops import emit
 from ..core.rng import shuffle
 from ..core.state import State
+from ..core.words import says
 
 OPTION = "bar_deck"
 BAR = "bar"
@@ -104,3 +105,15 @@ def _unduplicate(state: State) -> None:
 
 
 extensions.register_option(BarDeck())
+
+
+# --- words (core/words.py) ---
+
+@says("bar_dealt")
+def _dealt(fx, s, t):
+    return f"{fx.get('cards')} Drinks from the Bar Deck are the new Drink Deck ({fx.get('left')} left in the Bar Deck)."
+
+
+@says("reshuffled", deck=BAR)
+def _reshuffled(fx, s, t):
+    return "The Bar Deck ran out: the discarded Drinks were shuffled into a new Bar Deck."

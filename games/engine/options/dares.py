@@ -20,6 +20,7 @@ from ..core.frames import find, push
 from ..core.ops import emit
 from ..core.seating import taking_part
 from ..core.state import State
+from ..core.words import says
 
 EVENT = "dares"
 
@@ -103,3 +104,19 @@ def execute(state: State, d: dict, fr: dict) -> None:
 EVENT_STARTS[EVENT] = start
 extensions.FRAMES[EVENT] = prompt
 extensions.DECISIONS[EVENT] = execute
+
+
+# --- words (core/words.py) ---
+
+@says("dares")
+def _dares(fx, s, t):
+    a, b = (fx.get("alcohol") or [0, 0])[:2]
+    if a == b:
+        return f"The Wench Dares You...: both Drinks are {a} Alcohol Content for {s}, who picks one."
+    return f"The Wench Dares You...: {s} drinks the stronger Drink ({max(a, b)} against {min(a, b)}), " \
+           "everyone else the other."
+
+
+@says("dares_choice")
+def _chosen(fx, s, t):
+    return f"{s} chose to drink {t.title(fx.get('drink'))}; everyone else drinks the other one."

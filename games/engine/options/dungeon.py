@@ -43,6 +43,7 @@ from ..core.frames import push
 from ..core.ops import discard_card, emit, take_from_hand
 from ..core.seating import taking_part
 from ..core.state import State
+from ..core.words import plural, says
 
 OPTION = "dungeon_events"
 DUNGEON_EVENT = "Dungeon Event"    # its kind of card
@@ -317,3 +318,48 @@ def _load_event(c, common, bad):
 
 
 KINDS[DUNGEON_EVENT] = _load_event
+
+
+# --- words (core/words.py) ---
+
+@says("dungeon_progress")
+def _progress(fx, s, t):
+    left = fx.get("left", 0)
+    return (f"End of {s}'s turn: a Progress Counter comes off the Dungeon Event Deck, "
+            + (f"{left} left." if left else "the last one!"))
+
+
+@says("dungeon_event")
+def _told_event(fx, s, t):
+    return f"Dungeon Event: “{fx.get('title')}” (Encounter Level {fx.get('level')}) happens to everyone!"
+
+
+@says("dungeon_choice")
+@says("tavern_event_choice")          # the Pub Crawl's Tavern Events run as Dungeon Events do
+def _chosen(fx, s, t):
+    # a pack names its options with verbs ("discard", "lose_fortitude"): "chose to ..."
+    mode = {"drink": "reveal a Drink and drink it"}.get(fx.get("mode"), str(fx.get("mode", "")).replace("_", " "))
+    return f"{s} chose to {mode}."
+
+
+@says("dungeon_armed")
+def _armed(fx, s, t):
+    n = fx.get("counters", 0)
+    return f"{n} Progress Counter{'s' if n != 1 else ''} go back on the Dungeon Event Deck."
+
+
+@says("drink_me_discarded")
+def _drink_me(fx, s, t):
+    return f"{s} discarded {t.title(fx.get('drink'))} from the top of their Drink Me! pile{t.because(fx)}."
+
+
+@says("discarded", reason="dungeon_event")
+@says("discarded", reason="tavern_event")
+def _discarded(fx, s, t):
+    return f"{s} discarded {plural(len(fx.get('cards', [])), 'card')} to {t.title(fx.get('card'))}: " + \
+        t.titles(fx.get("cards", [])) + "."
+
+
+@says("reshuffled", deck=DECK)
+def _reshuffled(fx, s, t):
+    return "The Dungeon Event Deck ran out: its discards were shuffled into a new deck."

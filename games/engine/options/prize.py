@@ -28,6 +28,7 @@ from ..core.primitives import nat, register
 from ..core.state import State
 from ..core.steps import drink_portions
 from ..core.interpreter import behaviour
+from ..core.words import says
 
 OPTION = "prize"
 INN = "prize"                 # the Inn's Prizes
@@ -187,3 +188,37 @@ KINDS[PRIZE] = load_played             # played as though from the hand
 extensions.FRAMES[OPTION] = prompt
 extensions.DECISIONS[OPTION] = execute
 extensions.PUBLIC_ZONES.add(INN)
+
+
+# --- words (core/words.py) ---
+
+@says("prize_chosen")
+def _chosen(fx, s, t):
+    return f"{s} put the Prize “{fx.get('title') or t.title(fx.get('card'))}” in the pot."
+
+
+@says("prize_won")
+def _won(fx, s, t):
+    return f"{s} took the Prize {t.title(fx.get('card'))} with the pot."
+
+
+@says("prize_to_inn")
+def _to_inn(fx, s, t):
+    if fx.get("seat") is not None:
+        return f"{s}'s Prize{'s go' if fx.get('count', 1) > 1 else ' goes'} back to the Inn."
+    return f"The Prize {t.title(fx.get('card'))} went back to the Inn with the pot."
+
+
+@says("prize_used")
+def _used(fx, s, t):
+    return f"{s} used the Prize {t.title(fx.get('card'))}: it goes to the Prize Bin."
+
+
+@says("prizes_returned")
+def _returned(fx, s, t):
+    return f"No Prize was left in the Inn: the {fx.get('count')} in the Prize Bin go back to the Inn."
+
+
+@says("drink_fortitude")
+def _fortitude(fx, s, t):
+    return f"{s} will also gain up to {fx.get('most')} Fortitude from the Drink{t.because(fx)}."

@@ -45,6 +45,7 @@ from ..core.resolve import go_on
 from ..core.flow import RESOLVE
 from ..core.state import State
 from ..core.interpreter import behaviour
+from ..core.words import says
 
 OPTION = "pub_crawl"
 TAVERNS = "taverns"
@@ -313,3 +314,25 @@ def _load_tavern(c, common, bad):
 
 
 KINDS[TAVERN] = _load_tavern
+
+
+# --- words (core/words.py) ---
+
+@says("crawled")
+def _crawled(fx, s, t):
+    return f"{s} Crawled: the party moves to {fx.get('title')}."
+
+
+@says("tavern_closed")
+def _closed(fx, s, t):
+    return f"{fx.get('title')} is out of Drinks and Closes."
+
+
+@says("crawl_stuck")
+def _stuck(fx, s, t):
+    return f"{s} would Crawl, but there is no Open tavern to go to: the party stays."
+
+
+@says("tavern_event")
+def _event(fx, s, t):
+    return f"Tavern Event at {fx.get('title')}: it happens to everyone!"

@@ -26,6 +26,7 @@ from ..core.state import State
 from ..core.steps import flags_of, frame_steps, live_steps
 from ..core.teams import one_per_team, team
 from ..core.variants import Variant, register
+from ..core.words import says
 
 POTION_EFFECTS = ("fortitude", "alcohol", "gold")      # +6 Fortitude, -6 Alcohol, +3 Gold from the Inn
 
@@ -230,3 +231,28 @@ class TwoHeadedDragon(TeamVariant):
 
 
 register(TwoHeadedDragon())
+
+
+# --- words (core/words.py) ---
+
+POTION_WORDS = {"fortitude": "to gain 6 Fortitude", "alcohol": "to lose 6 Alcohol", "gold": "for 3 Gold from the Inn"}
+
+
+@says("potion")
+def _potion(fx, s, t):
+    return f"{s} drank one of the team's Potions {POTION_WORDS.get(fx.get('effect'), '')} ({fx.get('left', 0)} left)."
+
+
+@says("champion")
+def _champion(fx, s, t):
+    return f"{s}'s team chose {t.who(fx.get('champion'))} as its Champion."
+
+
+@says("champions")
+def _champions(fx, s, t):
+    return "Champions: " + ", ".join(t.who(x) for x in fx.get("seats", [])) + "."
+
+
+@says("defer")
+def _defer(fx, s, t):
+    return f"{s} let {t.who(fx.get('to'))} go first."

@@ -19,6 +19,7 @@ from ..core.primitives import list_of, register, selector
 from ..core.content import CARD_TYPES, of
 from ..core.steps import seat_ignores, seats_of, why_of
 from ..core.interpreter import behaviour
+from ..core.words import PRESENT, says
 
 
 def _of_types(state, seat: int, types) -> list[int]:
@@ -74,3 +75,17 @@ register("discard_type", "The seats named by `who` each discard a card of one of
 register("unstoppable", "This card can't be Negated or Ignored (reducing what it does is still allowed).")
 behaviour("discard_type", run=_run_discard_type)
 behaviour("unstoppable", flags={"unstoppable"})
+
+
+# --- words (core/words.py) ---
+
+@says("revealed_hand")
+def _revealed_hand(fx, s, t):
+    cards = t.titles(fx.get("cards")) or "no cards"
+    kinds = " or ".join(fx.get("types") or [])
+    return f"{s} showed a hand with no {kinds} card{t.because(fx)}: {cards}."
+
+
+@says("discarded", by=PRESENT, at_random=None)     # a Boss card's "discard a Sometimes Card"
+def _thrown(fx, s, t):
+    return f"{s} threw away {t.title((fx.get('cards') or [None])[0])} to {t.who(fx.get('by'))}'s card."

@@ -16,7 +16,7 @@ from ...core.ops import emit
 from ...core.rng import choice
 from ...core.state import State
 from ..dungeon import DECK as DUNGEON
-from . import drinks, events, sometimes, turn
+from . import drinks, events, sometimes, turn, words  # noqa: F401  (words: what he does, told)
 from .turn import DECK, FACTIONS, MAX_PLAYERS, OPTION, PLAY, TRACK_MAX, deck_keys, otto_keys, set_track
 
 

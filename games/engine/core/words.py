@@ -1,0 +1,255 @@
+"""How the game is told: the registry of words every part of the engine fills for what it
+adds (docs/engine.md, "Words").
+
+The engine emits Effects (`ops.emit`), asks with prompts and keeps frames on its stack; the
+log, the board and the replay show them to people. What each one says is registered here by
+the module that makes it, beside its rules: the base game's in `base_words.py`, a mechanic's,
+option's or variant's in its own module. Narration, the board and the replay read these
+tables and name no mechanic, character or option themselves; `tests/engine/test_words.py`
+fails when the engine emits an effect type, or asks with a prompt kind, that has none.
+
+Pure Python: a sentence is built from an Effect and a `Teller`, which knows the seats'
+names, the cards' titles and who is reading.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .content import content_of
+
+#: effect type -> [(when, sentence)], the most particular `when` first. A sentence is
+#: `fn(fx, s, t)`: the Effect, its seat's name and the Teller; None says nothing. `when` picks
+#: the Effects it tells by their fields (a Chi card discarded to calm it reads differently
+#: from a discard phase's discards).
+SENTENCES: dict[str, list] = {}
+#: a `when` value: the field is there and not None.
+PRESENT = object()
+#: Effect types nobody is told of (bookkeeping the other sentences already cover).
+QUIET: set[str] = set()
+#: Effect types told only to their own seat until the game is over.
+PRIVATE: set[str] = set()
+#: Why a change came from no card ("a Heat penalty"): the Effect's `reason` -> words.
+REASONS: dict[str, str] = {}
+#: What a Gold payment was for, said after the amount: the Effect's `reason` -> words.
+GOLD_REASONS: dict[str, str] = {}
+#: How a token is named in the log; None: its own sentence tells it.
+TOKENS: dict[str, str | None] = {}
+#: Who an Effect names that is not a seat ("inn" -> "the Inn").
+PLACES: dict[str, str] = {}
+#: A played card's argument a mechanic adds -> (as the log tells it, as a button says it):
+#: "glare" -> (", with its Glare", "with its Glare").
+PLAY_ARGS: dict[str, tuple[str, str]] = {}
+#: Lines told before the first decision, from the state at seq 0: `fn(state, names, from_position)`.
+OPENINGS: list[Callable] = []
+
+Sentence = Callable[[dict, str, "Teller"], "str | None"]
+
+
+# --- the board: prompts, frames, picks, counters ----------------------------
+
+@dataclass(frozen=True)
+class Ask:
+    """A prompt kind in words: `words` above its buttons (a string, or `fn(view)` for words
+    that read the table, such as a threshold the pack sets), `headline` for the header's "what
+    now" (None: the phase's name) and `passes` on its pass button."""
+    words: str | Callable = ""
+    headline: str | None = None
+    passes: str | None = None
+
+    def said(self, view: dict) -> str:
+        return self.words(view) if callable(self.words) else self.words
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A rule's choice (prompt kind of `choices.ask`): `label(option, titles)` for each
+    button, `doing` for its frame on the stack ("{who} Petrifies a card for")."""
+    label: Callable
+    doing: str = "{who} chooses"
+
+
+#: prompt kind -> Ask
+PROMPTS: dict[str, Ask] = {}
+#: frame kind -> `fn(fr, who, names)` -> what the stack shows of it: {"title", "detail"?, ...}
+FRAMES: dict[str, Callable] = {}
+#: choice kind -> Pick
+PICKS: dict[str, Pick] = {}
+#: an option's `mode` (an Event's "drink", "discard") -> its button's words
+MODES: dict[str, str] = {}
+#: a Drink frame's `mode` -> what its title adds (" (Drinking Contest)")
+DRINK_MODES: dict[str, str] = {}
+#: A seat's trackers on its mat, in order: `fn(tokens, zones, character)` pops the tokens and
+#: zones it shows (dicts of the seat's view) and returns them as counters, each
+#: {"name", "text", "key", "meter"?: {"value", "max"}, "here"?}; `character` is the content's
+#: Character (its tokens' limits and hooks, as its pack sets them) or None.
+COUNTERS: list[Callable] = []
+
+
+def asks(kind: str, words: str | Callable = "", headline: str | None = None, passes: str | None = None) -> None:
+    PROMPTS[kind] = Ask(words, headline, passes)
+
+
+def shows(*kinds: str) -> Callable:
+    """Registers what the stack shows of a frame kind."""
+    def register(fn: Callable) -> Callable:
+        for kind in kinds:
+            FRAMES[kind] = fn
+        return fn
+    return register
+
+
+def counter(fn: Callable) -> Callable:
+    COUNTERS.append(fn)
+    return fn
+
+
+def limit(character, token: str, default: int | None = None) -> int | None:
+    """A token's most, as the character's pack sets it."""
+    return ((getattr(character, "tokens", None) or {}).get(token) or {}).get("max", default)
+
+
+def thresholds(character, token: str) -> list[tuple[int, dict]]:
+    """The counts at which the character's pack makes something happen to `token`, with the
+    hook that does: its `on_token` hooks and hooks that hold only at a count (`if_token`)."""
+    out = []
+    for hook in getattr(character, "hooks", None) or ():
+        if hook.get("at") == "on_token" and hook.get("token") == token:
+            out.append((hook["equals"], hook))
+        elif token in (hook.get("if_token") or {}):
+            out.append((hook["if_token"][token], hook))
+    return sorted(out, key=lambda x: x[0])
+
+
+def says(effect: str, **when) -> Callable[[Sentence], Sentence]:
+    """Registers the sentence for the Effects of a type whose fields match `when`."""
+    def register(fn: Sentence) -> Sentence:
+        told = SENTENCES.setdefault(effect, [])
+        if any(w == when for w, _ in told):
+            raise ValueError(f"the effect {effect!r} already has a sentence for {when or 'any fields'}")
+        told.append((when, fn))
+        told.sort(key=lambda entry: -len(entry[0]))
+        return fn
+    return register
+
+
+def _matches(fx: dict, when: dict) -> bool:
+    return all(fx.get(k) is not None if v is PRESENT else fx.get(k) == v for k, v in when.items())
+
+
+def quiet(*effects: str) -> None:
+    QUIET.update(effects)
+
+
+def opening(fn: Callable) -> Callable:
+    OPENINGS.append(fn)
+    return fn
+
+
+def described(effect: str) -> bool:
+    return effect in SENTENCES or effect in QUIET
+
+
+class Teller:
+    """Tells Effects as seat `seat` (None: a spectator) may read them, with the seats' short
+    names; `over`: the game has ended and everything is public."""
+
+    def __init__(self, state, names: list[str], seat: int | None, over: bool = False):
+        self.state, self.names, self.seat, self.over = state, names, seat, over
+
+    def line(self, fx: dict) -> str | None:
+        t = fx.get("type")
+        if t in PRIVATE and not self.over and fx.get("seat") != self.seat:
+            return None
+        if t in QUIET:
+            return None
+        s = self.who(fx.get("seat"))
+        say = next((fn for when, fn in SENTENCES.get(t, ()) if _matches(fx, when)), None)
+        if say is None:
+            return f"{s}: {str(t).replace('_', ' ')}." if t else None
+        return say(fx, s, self)
+
+    def who(self, seat) -> str:
+        if isinstance(seat, str) and seat in PLACES:
+            return PLACES[seat]
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "someone"
+
+    def title(self, cid) -> str:
+        try:
+            return "“" + content_of(self.state.content).cards[self.state.cards[cid]].title + "”"
+        except (KeyError, IndexError, TypeError, ValueError):
+            return "a card"
+
+    def titles(self, cids) -> str:
+        return ", ".join(self.title(c) for c in cids or [])
+
+    def because(self, fx: dict) -> str:
+        """The card (or the rule) behind an Effect, and whose it was when it was not the
+        seat's own."""
+        by = fx.get("by")
+        whose = f"{self.who(by)}'s " if isinstance(by, int) and by != fx.get("seat") else ""
+        if fx.get("card") is None:
+            rule = REASONS.get(fx.get("reason"))
+            return f" ({whose or 'a '}{rule})" if rule else ""
+        return f" ({whose}{self.title(fx['card'])})"
+
+    def minion(self, cid) -> str:
+        """A card in play, named with its owner: “Grunt the Brawler” of Torglesnarf."""
+        try:
+            owner = self.state.owner[cid]
+        except (IndexError, TypeError):
+            return "a Minion"
+        return f"{self.who(owner)}'s {self.title(cid)}"
+
+
+# --- phrases the sentences share -------------------------------------------
+
+def name_of(names: list[str], seat, default: str = "") -> str:
+    """A seat's short name, or the name of what the engine names instead of a seat (Otto),
+    else `default`."""
+    if isinstance(seat, str) and seat in PLACES:
+        return PLACES[seat]
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else default
+
+
+def cap(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def plural(n: int, noun: str) -> str:
+    """"1 card", "3 cards"."""
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
+def joined(words: list[str]) -> str:
+    """"a, b and c"."""
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def counts(items) -> dict:
+    out: dict = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return out
+
+
+def drinks_to(seats, name, noun: str = "Drink", to: str = "to") -> str:
+    """"2 Drinks to Gerki and a Drink to Zot": a card that orders several Drinks lists one
+    target per Drink, and may list a seat twice."""
+    n_of = counts(seats)
+    some = lambda n: f"{n} {noun}s" if n != 1 else f"a {noun}"        # noqa: E731
+    if len(n_of) == 1:
+        (s, n), = n_of.items()
+        return f"{some(n)} {to} {name(s)}"
+    if set(n_of.values()) == {1}:
+        return f"{noun}s {to} " + joined([name(s) for s in n_of])
+    if len(set(n_of.values())) == 1:
+        return f"{some(next(iter(n_of.values())))} each {to} " + joined([name(s) for s in n_of])
+    return joined([f"{some(n)} {to} {name(s)}" for s, n in n_of.items()])
+
+
+def times(seats, name) -> str:
+    """"Gerki and Zot", "Gerki twice": the players a card picks, each said once."""
+    return joined([name(s) + {1: "", 2: " twice"}.get(n, f" {n} times") for s, n in counts(seats).items()])
