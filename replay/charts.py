@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.html import escape
 
-from replay import tavern
+from games.engine import words
 
 WIDTH, HEIGHT, PAD = 720, 110, 6
 STATS = (("fortitude", "Fortitude", 0), ("alcohol", "Alcohol Content", 1), ("gold", "Gold", 2))
@@ -36,17 +36,6 @@ def _eliminations(data: dict[str, Any], drawn: list[dict]) -> list[tuple[int, st
     return out
 
 
-#: The characters' own counters charted besides the three gauges, when a game has them:
-#: tokens (Heat, the Brawl count, Brew progress, Blood...) and the size of a few piles.
-RESOURCE_TITLES = {"heat": "Heat (Lucky)", "brawl": "Brawl count (Samantha)", "beer": "Beer Brew progress (Farai)",
-                   "wine": "Wine Brew progress (Farai)", "spirits": "Spirits Brew progress (Farai)",
-                   "petrified": "Petrification Pile (Nerodia)", "shelf": "Mix-in Shelf (Phyll)",
-                   "level": "Level (equipped Treasure)", "chi": "Drunken Chi (Zakhan)",
-                   "minions": "Minions in play", "scarab": "Scarabs", "scarab_supply": "Scarabs in Amundyr's supply",
-                   "otto_fortitude": "Otto's Fortitude (his track facing each player)",
-                   "otto_alcohol": "Otto's Alcohol Content (his track facing each player)"}
-
-
 def charts(data: dict[str, Any]) -> list[dict[str, str]]:
     series = data["series"]
     out = [_chart(data, stat, title, [[v[k] for v in point] for point in series]) for stat, title, k in STATS]
@@ -56,10 +45,11 @@ def charts(data: dict[str, Any]) -> list[dict[str, str]]:
         for name in names:              # drawn only for the seats that held it
             values = [[r.get(name, 0) for r in point] for point in resources]
             drawn = [ln for ln in lines(data) if any(point[ln["seat"]] for point in values)]
-            title = RESOURCE_TITLES.get(name) or name.replace("_", " ").capitalize()
+            title = words.SERIES.get(name) or name.replace("_", " ").capitalize()
             out.append(_chart(data, name, title, values, drawn))
-    if data.get("progress"):
-        out.append(_progress_chart(data, max(data["last"], 1)))
+    for ts in words.TABLE_SERIES.values():
+        if data.get(ts.key):
+            out.append(_table_chart(data, ts, max(data["last"], 1)))
     return out
 
 
@@ -85,8 +75,8 @@ def _chart(data: dict[str, Any], stat: str, title: str, values: list[list[int]],
         parts.append(f'<line class="elim" x1="{x:.1f}" x2="{x:.1f}" y1="0" y2="{HEIGHT}" stroke="#d9453b"'
                      f' stroke-dasharray="3 3"><title>event {seq}: {name} is out</title></line>'
                      f'<text class="elim-mark" x="{x + 2:.1f}" y="12" fill="#d9453b" font-size="11">✕ {name}</text>')
-    parts.extend(_dungeon_marks(data, last))
-    parts.extend(tavern.marks(data, last, WIDTH, HEIGHT, PAD))
+    for key in dict.fromkeys(mark.key for mark in words.MARKS.values()):
+        parts.extend(_marks(data, key, last))
     for line in drawn:
         points = " ".join(xy(seq, point[line["seat"]]) for seq, point in enumerate(values))
         parts.append(f'<polyline fill="none" stroke="{line["colour"]}" stroke-width="1.6"'
@@ -97,42 +87,41 @@ def _chart(data: dict[str, Any], stat: str, title: str, values: list[list[int]],
     return {"stat": stat, "title": title, "svg": "".join(parts)}
 
 
-DUNGEON_COLOUR = "#9b82d6"
-
-
-def _dungeon_marks(data: dict[str, Any], last: int) -> list[str]:
-    """A dotted line at each Dungeon Event revealed (a table option), titled with the event."""
+def _marks(data: dict[str, Any], key: str, last: int) -> list[str]:
+    """A line at each mark the timeline keeps under `key` (a Dungeon Event revealed, a Prize
+    won), titled with it, in its mechanic's colour and dashes."""
+    style = next(m for m in words.MARKS.values() if m.key == key)
     out = []
-    for mark in data.get("dungeon") or []:
+    for mark in data.get(key) or []:
         x = PAD + (WIDTH - 2 * PAD) * mark["seq"] / last
-        out.append(f'<line class="dungeon-mark" x1="{x:.1f}" x2="{x:.1f}" y1="0" y2="{HEIGHT}" stroke="{DUNGEON_COLOUR}"'
-                   f' stroke-dasharray="1 3"><title>event {mark["seq"]}: Dungeon Event {escape(mark["title"] or "")}'
+        out.append(f'<line class="{key}-mark" x1="{x:.1f}" x2="{x:.1f}" y1="0" y2="{HEIGHT}" stroke="{style.colour}"'
+                   f' stroke-dasharray="{style.dash}"><title>event {mark["seq"]}: {escape(style.title(mark))}'
                    f'</title></line>')
     return out
 
 
-def _progress_chart(data: dict[str, Any], last: int) -> dict[str, str]:
-    """The Dungeon Event Deck's Progress Counters over the game: one line for the table."""
-    progress = data["progress"]
-    top = max(progress + [1])
-    offset = len(data["series"]) - len(progress)      # events before the counters existed (none)
+def _table_chart(data: dict[str, Any], ts: words.TableSeries, last: int) -> dict[str, str]:
+    """A table token over the game (the Dungeon Event Deck's Progress Counters): one line."""
+    values = data[ts.key]
+    top = max(values + [1])
+    offset = len(data["series"]) - len(values)      # events before the token existed (none)
 
     def xy(seq: int, value: int) -> str:
         x = PAD + (WIDTH - 2 * PAD) * seq / last
         y = HEIGHT - PAD - (HEIGHT - 2 * PAD) * value / top
         return f"{x:.1f},{y:.1f}"
 
-    points = " ".join(xy(seq + offset, v) for seq, v in enumerate(progress))
-    title = "Dungeon Event Progress Counters"
-    svg = (f'<svg class="chart" data-stat="dungeon" data-last="{data["last"]}" viewBox="0 0 {WIDTH} {HEIGHT}"'
-           f' preserveAspectRatio="none" role="img" aria-label="{title} over the game; click to jump">'
-           f'<title>{title} (0 to {top}); at 0 an event is revealed; click to jump to that event</title>'
+    points = " ".join(xy(seq + offset, v) for seq, v in enumerate(values))
+    note = f"; {ts.note}" if ts.note else ""
+    svg = (f'<svg class="chart" data-stat="{ts.stat}" data-last="{data["last"]}" viewBox="0 0 {WIDTH} {HEIGHT}"'
+           f' preserveAspectRatio="none" role="img" aria-label="{ts.title} over the game; click to jump">'
+           f'<title>{ts.title} (0 to {top}){note}; click to jump to that event</title>'
            f'<rect class="hit" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="transparent"/>'
-           + "".join(_dungeon_marks(data, last))
-           + f'<polyline fill="none" stroke="{DUNGEON_COLOUR}" stroke-width="1.6" points="{points}">'
-           f'<title>Progress Counters</title></polyline>'
+           + "".join(_marks(data, ts.marks, last) if ts.marks else [])
+           + f'<polyline fill="none" stroke="{ts.colour}" stroke-width="1.6" points="{points}">'
+           f'<title>{ts.line}</title></polyline>'
            f'<line class="cursor" x1="{PAD}" x2="{PAD}" y1="0" y2="{HEIGHT}" stroke="#f3e6c8" stroke-width="1.5"/></svg>')
-    return {"stat": "dungeon", "title": title, "svg": svg}
+    return {"stat": ts.stat, "title": ts.title, "svg": svg}
 
 
 def legend(data: dict[str, Any]) -> list[dict[str, str]]:

@@ -29,8 +29,7 @@ from games import engine, store
 from games.errors import Conflict, Forbidden, IntegrityFailure, NotFound, ServiceError
 from games.models import Game
 from games.selectors import redact_event, seat_of
-from games.web.narrate import Narrator, seat_names
-from replay import tavern
+from games.engine import words
 
 OMNISCIENT, SPECTATOR = "omniscient", "spectator"
 #: A Round of Gambling starts with a player's card, or with Otto's Action box (games/engine/options/otto/turn.py).
@@ -152,7 +151,7 @@ def _numbers(state) -> list[dict[str, Any]]:
     return [{"fortitude": s.fortitude, "alcohol": s.alcohol, "gold": s.gold, "out": s.out} for s in state.seats]
 
 
-def _explain(effects: list[dict], narrator: Narrator, before: list[dict], after: list[dict]) -> list[dict]:
+def _explain(effects: list[dict], teller: words.Teller, before: list[dict], after: list[dict]) -> list[dict]:
     """For each seat's changed number, the chain of Effects behind it: what was played or
     revealed, what cancelled or ignored part of it, and each step of the change."""
     causes: dict[Any, list[str]] = {}
@@ -162,7 +161,7 @@ def _explain(effects: list[dict], narrator: Narrator, before: list[dict], after:
             key = fx.get("card") if fx.get("card") is not None else fx.get("type")
             if fx.get("type") in ROUND_STARTS:
                 key = "round"                     # what an ante answers to, whoever started the Round
-            line = narrator.line(fx, over=True)
+            line = teller.line(fx)
             if line:
                 causes.setdefault(key, []).append(line)
     changes = []
@@ -183,7 +182,7 @@ def _explain(effects: list[dict], narrator: Narrator, before: list[dict], after:
                 for line in causes.get(cause, []) if cause is not None else []:
                     if line not in chain:
                         chain.append(line)
-                line = narrator.line(fx, over=True)
+                line = teller.line(fx)
                 if line and line not in chain:
                     chain.append(line)
             if not chain:
@@ -191,8 +190,8 @@ def _explain(effects: list[dict], narrator: Narrator, before: list[dict], after:
             changes.append({"seat": seat, "stat": stat, "before": b[stat], "after": a[stat], "chain": chain})
         if b["out"] != a["out"]:
             changes.append({"seat": seat, "stat": "status", "before": b["out"] or "in", "after": a["out"] or "in",
-                            "chain": [narrator.line(fx, over=True) for fx in effects
-                                      if fx.get("type") in ("eliminated", "in_danger") and narrator.line(fx, over=True)]})
+                            "chain": [teller.line(fx) for fx in effects
+                                      if fx.get("type") in ("eliminated", "in_danger") and teller.line(fx)]})
     return changes
 
 
@@ -230,11 +229,10 @@ def frame(*, game: Game, at: int | None, viewer: int | str) -> dict[str, Any]:
         state, effects = _refold(game.pk, engine.clone(before), event, check=True)
     else:
         state = before
-    names = seat_names(engine.view(state, SPECTATOR))
-    narrator = Narrator(state, names, viewer if isinstance(viewer, int) else None)
-    over_for_viewer = viewer == OMNISCIENT
+    names = words.seat_names(engine.view(state, SPECTATOR))
+    teller = words.Teller(state, names, viewer if isinstance(viewer, int) else None, over=viewer == OMNISCIENT)
     shown = engine.effects_view(before, state, effects, viewer)
-    lines = [line for fx in shown if (line := narrator.line(fx, over=over_for_viewer))]
+    lines = [line for fx in shown if (line := teller.line(fx))]
     if event["kind"] == "game_created":
         lines = ["The night at the Inn begins: " + ", ".join(names) + " sit down."]
     elif event["kind"] == "game_ended":
@@ -254,7 +252,7 @@ def frame(*, game: Game, at: int | None, viewer: int | str) -> dict[str, Any]:
         "actor": describe_actor(shown_event.get("actor")),
         "narration": lines,
         "effects": shown,
-        "changes": _explain(shown, Narrator(state, names, None), numbers_before, numbers_after),
+        "changes": _explain(shown, words.Teller(state, names, None, over=True), numbers_before, numbers_after),
         "names": names,
         "view": engine.view(state, viewer),
         "stack_empty": not state.stack,
@@ -290,28 +288,18 @@ class _Timeline:
     data: dict
 
 
-#: Counters a seat's chart follows besides its gauges: every token but a position (Farai's
-#: token says where he works, not how much), and the size of these piles.
-_NOT_CHARTED = {"farai", "potions"}
-_CHARTED_ZONES = ("petrified", "shelf", "minions")
-
-
 def _resources(state) -> list[dict]:
-    """Each seat's public counters after an event, for the replay charts: tokens (Heat,
-    Drunken Chi, Blood, Scarabs...), pile sizes (Minions in play), and the Level of equipped Treasure."""
+    """Each seat's public counters after an event, for the replay charts, as the mechanics
+    register them (`engine.words`): tokens (Heat, Drunken Chi, Blood, Scarabs...) but a
+    position, pile sizes (Minions in play), and numbers of their own (a Level, Otto's track)."""
     out = []
-    cards = engine.content_of(state.content).cards
     for i, s in enumerate(state.seats):
-        r = {k: v for k, v in s.tokens.items() if k not in _NOT_CHARTED}
-        if f"otto:fortitude:{i}" in state.tokens:     # Otto's track facing this seat (games/engine/options/otto/turn.py)
-            r["otto_fortitude"] = state.tokens[f"otto:fortitude:{i}"]
-            r["otto_alcohol"] = state.tokens[f"otto:alcohol:{i}"]
-        for z in _CHARTED_ZONES:
+        r = {k: v for k, v in s.tokens.items() if k not in words.UNCHARTED}
+        for more in words.SEAT_SERIES:
+            r.update(more(state, i))
+        for z in words.CHARTED_ZONES:
             if z in s.zones:
                 r[z] = len(s.zones[z])
-        level = sum(getattr(cards[state.cards[c]].facts, "level", 0) for ids in s.zones.values() for c in ids)
-        if level:
-            r["level"] = level
         out.append(r)
     return out
 
@@ -333,13 +321,13 @@ def timeline(*, game: Game) -> dict[str, Any]:
         if entry is None or entry.seq >= game.seq:
             start, state = 0, store.genesis_state(cursor, game.pk)
             first = engine.view(state, SPECTATOR)
-            data = {"seats": len(state.seats), "names": seat_names(first),
+            data = {"seats": len(state.seats), "names": words.seat_names(first),
                     "teams": [t["seats"] for t in first["teams"]],     # [] in an individual game
                     "team_names": [t["name"] for t in first["teams"]],
                     "series": [], "turns": [], "drinks": [], "rounds": [], "eliminations": [], "contests": [],
-                    # Dungeon Events (a table option): the Progress Counters after each event, and
-                    # each event revealed (empty lists when the table plays without them)
-                    "progress": [], "dungeon": []}
+                    # a table token charted over the game (the Dungeon Event Deck's Progress
+                    # Counters) and its marks: empty lists when the table plays without it
+                    **{key: [] for ts in words.TABLE_SERIES.values() for key in (ts.key, ts.marks) if key}}
             rows = _event_rows(cursor, game.pk, 0, game.seq)
     for row in rows:
         event = _as_event(row)
@@ -348,8 +336,9 @@ def timeline(*, game: Game) -> dict[str, Any]:
         if event["kind"] in store.STATE_KINDS:
             state, effects = _refold(game.pk, state, event, check=False)
         data["series"].append([[s.fortitude, s.alcohol, s.gold] for s in state.seats])
-        if "dungeon_progress" in state.tokens:
-            data.setdefault("progress", []).append(state.tokens["dungeon_progress"])
+        for token, ts in words.TABLE_SERIES.items():
+            if token in state.tokens:
+                data.setdefault(ts.key, []).append(state.tokens[token])
         data.setdefault("resources", []).append(_resources(state))
         types = {fx.get("type") for fx in effects}
         if "turn" in types or seq == 0:
@@ -361,11 +350,9 @@ def timeline(*, game: Game) -> dict[str, Any]:
         if types & {"contest_won", "contest_tie"}:
             data["contests"].append(seq)
         for fx in effects:
-            said = tavern.mark(fx, data["names"])    # a Prize won, a Bar Deck deal
-            if said:
-                data.setdefault("tavern", []).append({"seq": seq, "title": said})
-            if fx.get("type") == "dungeon_event":
-                data.setdefault("dungeon", []).append({"seq": seq, "title": fx.get("title"), "level": fx.get("level")})
+            mark = words.MARKS.get(fx.get("type"))      # a Dungeon Event revealed, a Prize won...
+            if mark:
+                data.setdefault(mark.key, []).append({"seq": seq, **mark.entry(fx, data["names"])})
             if fx.get("type") == "eliminated":
                 data["eliminations"].append({"seq": seq, "seat": fx.get("seat"), "reason": fx.get("reason")})
     if rows and engine.state_hash(state) != rows[-1][8]:     # the fold must end where the log says

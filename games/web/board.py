@@ -20,53 +20,6 @@ from games.web import tavern
 
 MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 20)
 STATUS_WORDS = {"in": "in the game", "passed_out": "passed out", "broke": "out of Gold"}
-PASS_LABELS = {"phase:action": "Take no Action", "respond": "Let it happen", "gamble": "Pass",
-               "mead": "Don't split", "phase:discard": "Pass", "phase:order": "Go on to drink",
-               "phase:drink": "Pass", "phase:end": "End my turn", "buy": "Stop buying"}
-#: A Dungeon Event's options by the mode names the printed events use (others: the mode's name).
-DUNGEON_MODES = {"drink": "Reveal a Drink and drink it", "discard": "Discard"}
-#: The RDI 8 characters' choices (prompts `brew`, `heat`, `petrify`; decision `pick`).
-HEAT_LABELS = {"alcohol": "Heat penalty: gain 2 Alcohol Content", "gold": "Heat penalty: pay 2 Gold to the Inn",
-               "fortitude": "Heat penalty: lose 2 Fortitude"}
-PROMPT_WORDS = {
-    "phase:discard": "Discard any number of cards you don't want (or none), then draw back up to your hand size.",
-    "phase:action": "Play one Action card, or take no Action.",
-    "phase:order": "Order a Drink for another player.",
-    "phase:drink": "Drink! Reveal the top of your Drink Me! pile.",
-    "phase:end": "Your turn is over unless you play a card first.",
-    "respond": "Play a response, or let it happen.",     # after what is waiting: board.window_words
-    "gamble": "Your turn in the Round of Gambling: play a Gambling or Cheating card, or pass.",
-    "mead": "Mead! Split it with another player, or drink it all.",
-    "buy": "Buy the top card of one of your side decks with your tokens, one at a time, or stop.",
-    "wages": "Your Minion was hurt: pay its Wages to keep it in play, or let it go.",
-    "champion": "Your team chooses its Champion: only the Champions take part in what happens next.",
-    "dungeon": "A Dungeon Event: choose what you do. Everyone chooses in turn order, then it all happens.",
-    "dares": "The Wench Dares You... The two Drinks have the same Alcohol Content: choose the one you drink; "
-             "everyone else drinks the other.",
-    "treasure": "Treasure! Equip it (anything it displaces from its slot goes to the Treasure discard) or discard it.",
-    "token": "You drank: raise your Drunken Chi? It counts with your Alcohol Content against your Fortitude.",
-    "brew": "Your Brews: choose which Brew to work on (Farai's token), or add a Progress Token where you are.",
-    "heat": "3 Heat! The City Guard wants its due: choose your penalty (nothing can reduce it).",
-    "petrify": "You must Petrify a card: choose a card of your hand to give, face down, to Nerodia's Petrification Pile.",
-    "otto_reward": "Otto passed out on your track: take 1 Gold from the Inn or draw 2 cards.",
-    "prize": "You started a Round of Gambling: choose the Prize from the Inn that goes in the pot (before anyone antes).",
-    "tavern_event": "A Tavern Event: choose what you do. Everyone chooses in turn order, then it all happens.",
-    "crawl": "Pub Crawl! You revealed a Chaser (or closed a tavern): move the party to another Open tavern.",
-}
-PHASE_WORDS = {"discard": "Discard and draw", "action": "Action", "order": "Order a Drink", "drink": "Drink",
-               "end": "End of turn"}
-#: What the table is waiting for when the prompt is not one of the turn's phases: the header
-#: follows the engine's prompt, because a response window or a Round of Gambling happens
-#: inside a phase (an Action card waiting for responses is still the Action phase).
-PROMPT_HEADLINES = {"respond": "waiting for responses", "gamble": "Round of Gambling", "mead": "Mead: split it?",
-                    "buy": "buying side-deck cards", "wages": "a Minion's Wages",
-                    "champion": "choosing Champions", "dungeon": "a Dungeon Event", "tavern_event": "a Tavern Event",
-                    "dares": "The Wench Dares You...",
-                    "treasure": "getting Treasure", "token": "Drunken Chi?",
-                    "brew": "Farai's Brews", "heat": "Lucky's Heat",
-                    "petrify": "Petrify", "otto_reward": "Otto's reward", "prize": "choosing the Prize",
-                    "crawl": "Pub Crawl"}
-OTTO_REWARD_LABELS = {"gold": "Take 1 Gold from the Inn", "cards": "Draw 2 cards"}
 #: A team's Potion (docs/teams.md), by the effect the decision chooses.
 POTION_LABELS = {"fortitude": "Drink a Potion: gain 6 Fortitude", "alcohol": "Drink a Potion: lose 6 Alcohol",
                  "gold": "Drink a Potion: take 3 Gold from the Inn"}
@@ -79,19 +32,30 @@ def headline(view: dict, names: list[str]) -> str:
     if view.get("over"):
         return "Game over"
     kind = (view.get("prompt") or {}).get("kind") or ""
-    if kind.startswith("phase:"):
-        what = PHASE_WORDS.get(kind[len("phase:"):], kind[len("phase:"):].title())
+    asked = words.PROMPTS.get(kind)
+    phase = kind[len("phase:"):] if kind.startswith("phase:") else None
+    if asked and asked.headline:
+        what = asked.headline
+    elif phase:
+        what = phase.title()
     else:
-        what = PROMPT_HEADLINES.get(kind) or PHASE_WORDS.get(view.get("phase"), str(view.get("phase") or "").title())
+        phase = str(view.get("phase") or "")
+        what = getattr(words.PROMPTS.get("phase:" + phase), "headline", None) or phase.title()
     active = view.get("active")
     if active is None:
         return what
-    if any(fr.get("f") == "otto" for fr in view.get("stack") or []):
-        return f"Otto's turn · {what}"            # his turn comes between two players' (docs/otto.md)
+    turn = _nobodys_turn(view.get("stack") or [])
+    if turn:
+        return f"{turn} · {what}"
     half = _half(view, names)
     if half:
         return f"{_whose(half['name'])} turn · {what} · {half['words']}"
     return f"{names[active]}'s turn · {what}"
+
+
+def _nobodys_turn(stack: list) -> str | None:
+    """Whose turn it is when it is no seat's (Otto's comes between two players')."""
+    return next((words.TURNS[fr["f"]] for fr in stack if fr.get("f") in words.TURNS), None)
 
 
 def _half(view: dict, names: list[str]) -> dict | None:
@@ -114,12 +78,7 @@ def _letter(team: int) -> str:
     return "ABCD"[team % 4]
 
 
-def _name(names: list[str], seat, default: str = "") -> str:
-    """A seat's player name, or the name of what the engine names instead of a seat (Otto),
-    else `default`."""
-    if isinstance(seat, str) and seat in words.PLACES:
-        return words.PLACES[seat]
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else default
+_name = words.name_of
 
 
 def _whose(name: str) -> str:
@@ -136,10 +95,11 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
     stack = view.get("stack", [])
     rnd = next((fr for fr in reversed(stack) if fr.get("f") == "round"), None)
     teams = _teams(view)
-    samplers = _samplers(view)
+    content = _content(view)
+    samplers = _samplers(content)
     seats = []
     acted = set((view.get("counts") or {}).get("activated") or ())
-    otto_turn = any(fr.get("f") == "otto" for fr in stack)     # nobody's turn but Otto's (docs/otto.md)
+    nobodys_turn = _nobodys_turn(stack) is not None
     for s in view["seats"]:
         i = s["seat"]
         who = public.get(i, {})
@@ -152,7 +112,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
             # a resigned player's bot is not standing in: there is no seat to take back
             "handed_over": bool(not who.get("ai") and who.get("bot") and not who.get("resigned")),
             "resigned": bool(who.get("resigned")), "autopass": who.get("autopass", "off"),
-            "you": i == me, "active": i == view.get("active") and not view.get("over") and not otto_turn,
+            "you": i == me, "active": i == view.get("active") and not view.get("over") and not nobodys_turn,
             "fortitude": fort, "alcohol": alc, "gold": s["gold"], "hand_count": s["hand_count"],
             "drink_me_count": s["drink_me_count"], "deck_count": s.get("deck_count", 0),
             "status": s["status"], "status_words": STATUS_WORDS.get(s["status"], s["status"].replace("_", " ")),
@@ -163,7 +123,7 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
             "in_round": rnd is not None and i in rnd.get("participants", []),
             "controls": rnd is not None and rnd.get("controller") == i,
             "winner": i in (view.get("winners") or []),
-            **_counters(s, acted),
+            **_counters(s, acted, content.characters.get(s["character"]) if content else None),
             "sampler": s["character"] in samplers,
             "boss": _boss_line(view, i),
             # Side-deck cards in hand by kind: their backs differ, so everyone may know [001:1056-1058].
@@ -249,59 +209,32 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
 
 
 
-def _samplers(view: dict) -> set:
-    """The characters of the game's content that come from a sampler pack (docs/packs.md)."""
+def _content(view: dict):
+    """The game's content (its characters' packs set their trackers' limits), or None."""
     from games import engine
     try:
-        content = engine.content_of(view.get("content") or "")
+        return engine.content_of(view.get("content") or "")
     except engine.ContentError:
+        return None
+
+
+def _samplers(content) -> set:
+    """The characters of the game's content that come from a sampler pack (docs/packs.md)."""
+    if content is None:
         return set()
     kinds = {h.get("id"): h.get("kind") for h in content.packs}
     return {c.id for c in content.characters.values() if kinds.get(c.pack) == "sampler"}
 
 
-def _counters(s: dict, acted: set = frozenset()) -> dict:
-    """A seat's tokens and zones as the mat shows them: the RDI 8 characters' own trackers
-    (Farai's Brews and token, Lucky's Heat, Samantha's Brawl count, Nerodia's Petrification
-    Pile as a count only, Phyll's Mix-in Shelf) in words, then any other token or zone."""
+def _counters(s: dict, acted: set = frozenset(), character=None) -> dict:
+    """A seat's tokens and zones as the mat shows them: each mechanic's own trackers in its
+    words (`engine.words.COUNTERS`, with the limits the character's pack sets), then any other
+    token or zone."""
     tokens, zones = dict(s.get("tokens") or {}), dict(s.get("zones") or {})
-    extras = []
-    if "farai" in tokens:
-        at = tokens.pop("farai")
-        for n, z in enumerate(sorted(k for k in zones if ":" not in k and k in tokens), 1):
-            deck, done = zones.pop(z), zones.pop(z + ":discard", {})
-            top = (deck.get("top") or {}).get("title") or ((deck.get("cards") or [{}])[-1].get("title"))
-            text = (f"next: {top}" if top else "no Brews left") + f" · {deck.get('count', 0)} in the deck · " \
-                   f"{tokens.pop(z)} Progress" + (f" · {done.get('count', 0)} brewed" if done.get("count") else "")
-            extras.append({"name": f"{z.capitalize()} Brew", "text": text, "here": at == n, "key": f"brew-{z}"})
-        if not any(e.get("here") for e in extras):
-            if all(e["text"].startswith("no Brews left · 0 in the deck · 0 Progress") and "brewed" not in e["text"]
-                   for e in extras):     # no Brew card at all (a sampler: none is printed)
-                extras = [{"name": "Brews", "text": "no Brew cards in this game, so Farai's token has nowhere to go",
-                           "key": "brew-none"}]
-            else:
-                extras.append({"name": "Farai's token", "text": "not placed (no Brew to work on)", "key": "brew-none"})
-    if "heat" in tokens:
-        h = tokens.pop("heat")
-        extras.append({"name": "Heat", "text": f"{h} / 3" + (" · penalty due" if h >= 3 else ""), "key": "heat",
-                       "meter": {"value": h, "max": 3}})
-    if "brawl" in tokens:
-        b = tokens.pop("brawl")
-        nxt = next((x for x in (4, 7, 10) if b < x), None)
-        what = {4: "she loses 1 Alcohol", 7: "she gains 1 Gold", 10: "she orders two Drinks a turn"}
-        extras.append({"name": "Brawl count", "text": f"{b} / 10 · " + (f"at {nxt} {what[nxt]}" if nxt else what[10]),
-                       "key": "brawl", "meter": {"value": b, "max": 10}})
-    if "petrified" in zones:
-        n = zones.pop("petrified").get("count", 0)
-        extras.append({"name": "Petrification Pile", "text": f"{n} card{'s' if n != 1 else ''} face down (nobody may look)",
-                       "key": "petrified"})
-    if "shelf" in zones:
-        cards = zones.pop("shelf").get("cards") or []
-        extras.append({"name": "Mix-in Shelf", "text": ", ".join(c["title"] for c in cards) or "empty", "key": "shelf"})
-    for name in [k for k in zones if k.startswith("under:") or k.endswith(":new")]:
-        zones.pop(name)                   # cards face down under a Glare, or being Petrified
+    extras = [x for shown in words.COUNTERS for x in shown(tokens, zones, character)]
     return {"extras": extras,
-            "tokens": [{"name": name.replace("_", " ").capitalize(), "count": n} for name, n in sorted(tokens.items())],
+            "tokens": [{"name": words.TOKENS.get(name) or name.replace("_", " ").capitalize(), "count": n}
+                       for name, n in sorted(tokens.items())],
             # Side decks (face down) and cards in play; an empty pile of cards in play says nothing.
             "zones": [{"name": name.replace("_", " ").replace(":", " ").capitalize(), "count": z.get("count", 0),
                        "cards": _in_play(z.get("cards"), acted), "equipment": name == "equipment" or "level" in s}
@@ -354,14 +287,15 @@ def prompt_words(view: dict, decisions: list[dict], names: list[str], me) -> str
     if kind == "champion":
         return _champion_words(stack, decisions, names)
     if kind == "respond" and stack:
-        return f"{_sentence(window_words(stack[-1], names, me))} {PROMPT_WORDS['respond']}"
+        return f"{_sentence(window_words(stack[-1], names, me))} {words.PROMPTS['respond'].said(view)}"
     ordered = (view.get("counts") or {}).get("drinks") or 0
     if kind == "phase:order" and not any(d.get("type") == "order" for d in decisions):
         drinks = "your Drink" if ordered == 1 else f"your {ordered} Drinks"
         return f"You ordered {drinks}. Play a card now if you like, or go on to drink."
     if kind == "phase:order" and ordered:
         return f"You ordered {ordered} Drink{'s' if ordered != 1 else ''}: order another for another player."
-    return PROMPT_WORDS.get(kind, "")
+    asked = words.PROMPTS.get(kind)
+    return asked.said(view) if asked else ""
 
 
 def window_words(fr: dict, names: list[str], me) -> str:
@@ -389,7 +323,7 @@ def window_words(fr: dict, names: list[str], me) -> str:
     if f == "drink":
         drinks = ", ".join(f"“{c['title']}”" for r in fr.get("reveals") or [] for c in r.get("cards") or []
                            if isinstance(c, dict) and c.get("title"))
-        out = _cap(whose(fr.get("revealer")) + " Drink") + DRINK_MODES.get(fr.get("mode"), "")
+        out = _cap(whose(fr.get("revealer")) + " Drink") + words.DRINK_MODES.get(fr.get("mode"), "")
         return out + (f": {drinks}" if drinks else "")
     if f == "event":
         return f"A Drink Event{(' ' + title) if title else ''}, revealed by {who(fr.get('seat'))}"
@@ -511,15 +445,17 @@ def _pick_info(prompt: dict | None, yours) -> dict | None:
     buttons = []
     for o in offers:
         fields = {k: v for k, v in o.items() if k not in ("seat", "cards", "count")}
-        mode = o.get("mode", "")
-        words = (DUNGEON_MODES.get(mode, mode.replace("_", " ").capitalize())
-                 if o.get("type") in ("dungeon", "tavern_event") else "Choose")
-        buttons.append({"words": words, "count": o["count"], "offer": json.dumps(fields, sort_keys=True),
+        mode = o.get("mode")
+        buttons.append({"words": _mode_words(mode) if mode else "Choose", "count": o["count"], "offer": json.dumps(fields, sort_keys=True),
                         "from": json.dumps(sorted(o["cards"]))})
     ids = sorted({c for o in offers for c in o["cards"]})
     need = sorted({o["count"] for o in offers})
     return {"buttons": buttons, "ids": ids, "key": uuid.uuid4().hex,
             "words": " or ".join(str(n) for n in need)}
+
+
+def _mode_words(mode: str) -> str:
+    return words.MODES.get(mode, mode.replace("_", " ").capitalize())
 
 
 def portion_words(stack: list, portion: int, names: list[str]) -> str:
@@ -541,18 +477,9 @@ def _in_play(cards, acted):
 
 
 def pick_label(option, kind: str, hand_titles: dict) -> str:
-    """A rule's choice in words (RDI 8: Farai's Brews, Lucky's Heat, Petrify)."""
-    if kind == "heat":
-        return HEAT_LABELS.get(option, str(option))
-    if kind == "petrify":
-        return f"Petrify {hand_titles.get(option, 'this card')}"
-    if kind == "otto_reward":
-        return OTTO_REWARD_LABELS.get(option, str(option))
-    if option == "work":
-        return "Add a Progress Token to this Brew"
-    if option == "stay":
-        return "Stay at this Brew"
-    return f"Work on the {str(option).capitalize()} Brew"
+    """A rule's choice in words, as its mechanic labels it (`engine.words.PICKS`)."""
+    pick = words.PICKS.get(kind)
+    return pick.label(option, hand_titles) if pick and pick.label else str(option)
 
 
 def _titles(view: dict, stack: list) -> dict:
@@ -590,7 +517,7 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
     if t == "calm":
         return "Discard it to lower your Chi by 1"
     if t == "pass":
-        return PASS_LABELS.get(kind, "Pass")
+        return getattr(words.PROMPTS.get(kind), "passes", None) or "Pass"
     if t == "order":
         return f"Order a Drink for {names[d['target']]}"
     if t == "drink":
@@ -633,16 +560,16 @@ def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | Non
         cost = offer.get("cost")
         price = " (free)" if cost == 0 else f" ({cost} {str(offer.get('token', '')).replace('_', ' ').capitalize()})" if cost else ""
         return f"Buy the top card of your {str(d.get('zone', '')).replace('_', ' ').capitalize()} deck{price}"
-    if t == "pick" and kind == "brawler":          # a Brawler's target, chosen as for an Action she plays
-        return "Brawler" + label({"type": "play", **d["option"]}, kind, names, stack, in_play, titles)[4:]
+    pick = words.PICKS.get(kind)
+    if t == "pick" and pick and pick.plays:         # a target chosen as for a card played (a Brawler's)
+        return pick.plays + label({"type": "play", **d["option"]}, kind, names, stack, in_play, titles)[4:]
     if t == "pick":
         return pick_label(d.get("option"), kind, titles)
     if t == "activate":
         who = in_play.get(d.get("card"), "Your Minion")
         return f"{who} acts" + (f" at {names[d['target']]}" if "target" in d else "")
     if t in ("dungeon", "tavern_event"):
-        mode = d.get("mode", "")
-        said = DUNGEON_MODES.get(mode, mode.replace("_", " ").capitalize())
+        said = _mode_words(d.get("mode", ""))
         if d.get("cards"):
             said += ": " + ", ".join((titles or {}).get(c, f"card {c}") for c in d["cards"])
         return said
@@ -677,87 +604,12 @@ def _round(rnd: dict | None, names: list[str]) -> dict | None:
 
 
 def _frame(fr: dict, names: list[str]) -> dict:
+    """A frame of the stack as the board shows it, in its mechanic's words (`engine.words.FRAMES`)."""
     f = fr.get("f")
-    seat = fr.get("seat", fr.get("revealer"))
-    who = _name(names, seat)
+    who = _name(names, fr.get("seat", fr.get("revealer")))
     out = {"f": f, "who": who, "card": fr.get("card") if isinstance(fr.get("card"), dict) else None}
-    if f == "card":
-        args = fr.get("args") or {}
-        tgt = args.get("target")
-        out["title"] = f"{who} plays"
-        out["detail"] = f"at {_name(names, tgt)}" if _name(names, tgt) else ""
-    elif f == "drink":
-        out["title"] = f"{who}'s Drink" + DRINK_MODES.get(fr.get("mode"), "")
-        out["reveals"] = [c for r in fr.get("reveals", []) for c in r.get("cards", [])]
-        out["portions"] = [{"holder": _name(names, p.get("holder"), "?"),
-                            "alcohol": p.get("alcohol", 0), "fortitude": p.get("fortitude", 0),
-                            "ignored": p.get("ignored")} for p in fr.get("portions", [])]
-    elif f == "event":
-        out["title"] = f"Drink Event revealed by {who}"
-    elif f in ("dungeon", "tavern_event"):
-        card = fr.get("event_card") or {}
-        out["card"] = card or None
-        out["title"] = (f"Dungeon Event at the end of {who}'s turn" if f == "dungeon"
-                        else f"Tavern Event: {who} Crawled to {card.get('title', 'a tavern')}")
-        chosen = fr.get("chosen") or {}
-        out["detail"] = "; ".join(f"{names[int(k)]}: {DUNGEON_MODES.get(v['mode'], v['mode'])}"
-                                  for k, v in chosen.items() if k.isdigit() and int(k) < len(names))
-    elif f == "dares":
-        out["title"] = f"{who} chooses which Drink to drink"
-    elif f == "pub_crawl":
-        out["title"] = f"{who} must Crawl to another tavern"
-    elif f == "crawl_orders":
-        out["title"] = f"{who} goes on Ordering from the new tavern"
-    elif f == "last_chance":
-        out["title"] = "Last chance: " + ", ".join(names[i] for i in fr.get("danger", [])) + " may pass out"
-    elif f == "won":
-        out["title"] = f"{names[fr['winner']]} won the Round" if isinstance(fr.get("winner"), int) else "Round won"
-    elif f == "contest":
-        out["title"] = "Drinking Contest"
-    elif f == "hitback":
-        out["title"] = "Hit back?"
-    elif f == "treasure":
-        out["title"] = f"{who} gets Treasure"
-    elif f == "token_offer":
-        out["title"] = f"{who} may raise their Drunken Chi"
-    elif f == "pick":
-        out["title"] = {"petrify": f"{who} Petrifies a card for", "heat": f"{who}'s Heat penalty",
-                        "brew": f"{who} works on the Brews",
-                        "brawler": f"{who} picks the Brawler's target"}.get(fr.get("kind"), f"{who} chooses")
-    elif f == "then":
-        out["title"] = "Still to resolve"
-    elif f == "otto":
-        out["title"] = "Otto's turn"
-        out["detail"] = "his Action" if fr.get("step") == "action" else "his Drink, after his Action"
-    elif f == "otto_sometimes":
-        out["title"] = "Otto's Sometimes box"          # a Sometimes card: it may be Negated (docs/otto.md)
-        out["detail"] = "answering a Drink" if fr.get("player") is None else f"answering {names[fr['player']]}'s card"
-    elif f == "otto_trigger":
-        out["title"] = "Then, what it does to Otto" + (" (he Ignores it)" if fr.get("ignored") else "")
-    elif f == "change":
-        # Pending changes (docs/content-model.md): who is about to lose or gain what, before it lands.
-        parts = []
-        for ch in fr.get("changes", []):
-            t = ch.get("target")
-            whom = names[t] if isinstance(t, int) and 0 <= t < len(names) else "a Minion"
-            n = max(0, abs(ch.get("delta", 0)) - ch.get("reduced", 0))
-            verb = ("loses" if ch.get("delta", 0) < 0 else "gains") if ch.get("stat") != "gold" else "pays"
-            stat = {"fortitude": "Fortitude", "alcohol": "Alcohol", "gold": "Gold"}.get(ch.get("stat"), "")
-            note = " (ignored)" if ch.get("ignored") else ""
-            parts.append(f"{whom} {verb} {n} {stat}{note}")
-        out["title"] = "About to happen"
-        out["detail"] = "; ".join(parts)
-    elif f == "offer":
-        out["title"] = f"{who} buys side-deck cards"
-    elif f == "wages":
-        out["title"] = f"{who}'s Minion was hurt: Wages or let it go"
-    else:
-        out["title"] = str(f).replace("_", " ").title()
-    return out
-
-
-DRINK_MODES = {"contest": " (Drinking Contest)", "dares": " (The Wench Dares You...)",
-               "dungeon": " (a Dungeon Event: everyone's Drinks)"}
+    shown = words.FRAMES.get(f)
+    return {**out, **shown(fr, who, names)} if shown else {**out, "title": str(f).replace("_", " ").title()}
 
 
 def dungeon(view: dict) -> dict | None:

@@ -31,21 +31,7 @@ INN, POT = "inn", "pot"   # how effects name the Inn and the pot (the engine's o
 drinks_to, times = words.drinks_to, words.times
 
 
-#: Titles a printed name may start with that are not what the table calls the character
-#: ("Father Farai" is Farai; "Baron von Vlazlo" stays Baron).
-TITLES = {"Father"}
-
-
-def _first_name(name: str) -> str:
-    parts = name.split() or ["?"]
-    return parts[1] if len(parts) > 1 and parts[0] in TITLES else parts[0]
-
-
-def seat_names(view: dict) -> list[str]:
-    """Short names for the seats: the character's first name, with the seat number when two
-    seats play the same character."""
-    firsts = [_first_name(s["name"]) for s in view["seats"]]
-    return [f"{n} #{i + 1}" if firsts.count(n) > 1 else n for i, n in enumerate(firsts)]
+seat_names = words.seat_names
 
 
 class Narrator(words.Teller):

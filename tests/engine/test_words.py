@@ -43,12 +43,25 @@ def test_every_effect_the_engine_emits_has_words():
     assert not missing, f"Effect types with no words (register them with words.says beside their rules): {missing}"
 
 
+def test_every_frame_the_engine_pushes_by_name_has_words():
+    pushed = set()
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Dict):
+                pushed |= {v.value for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
+                           and k.value == "f" and isinstance(v, ast.Constant)}
+    assert len(pushed) > 8
+    assert not pushed - set(words.FRAMES) - UNSTACKED, pushed - set(words.FRAMES)
+
+
 def test_no_sentence_is_for_an_effect_nobody_emits():
     named, _ = _emits()
     named |= {"dungeon_choice", "tavern_event_choice"}
     assert not set(words.SENTENCES) - named
 
 
+#: frames the board shows in a panel of their own (the Round of Gambling's)
+UNSTACKED = {"round"}
 TABLES = {
     "base": ({}, None, ("deirdre", "fiona", "gerki")),
     "dungeon": ({"dungeon_events": True}, [BASE_PACK, DUNGEON, DUNGEON_FIXTURES], ("deirdre", "fiona", "gerki")),
@@ -59,9 +72,10 @@ TABLES = {
 
 @pytest.mark.parametrize("table", TABLES)
 def test_random_games_tell_every_effect_in_words_of_its_own(table):
-    """No Effect of a played game falls through to the Teller's "seat: type." fallback."""
+    """No Effect of a played game falls through to the Teller's "seat: type." fallback, and
+    every prompt and stack frame met has its words."""
     options, content, chars = TABLES[table]
-    told = []
+    told, asked, stacked = [], set(), set()
     for seed in range(2):
         rng = random.Random(seed)
         state = new_game({"seats": [{"character": c} for c in chars], "seed": f"words-{seed}", "options": options,
@@ -70,10 +84,15 @@ def test_random_games_tell_every_effect_in_words_of_its_own(table):
         for _ in range(500):
             if state.over:
                 break
-            _, effects = apply(state, random_decision(prompts(state)[0], rng))
+            prompt = prompts(state)[0]
+            asked.add(prompt.kind)
+            stacked |= {fr["f"] for fr in state.stack}
+            _, effects = apply(state, random_decision(prompt, rng))
             told.extend((fx["type"], teller.line(fx)) for fx in effects)
     fallbacks = [(t, line) for t, line in told if line and line.endswith(f": {t.replace('_', ' ')}.")]
     assert not fallbacks
+    assert not asked - set(words.PROMPTS), f"prompt kinds with no words (words.asks): {asked - set(words.PROMPTS)}"
+    assert not stacked - set(words.FRAMES) - UNSTACKED, f"frames with no words (words.shows): {stacked - set(words.FRAMES)}"
     assert sum(1 for _, line in told if line) > 50
 
 

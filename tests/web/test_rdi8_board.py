@@ -3,7 +3,7 @@ Farai's Brew decks (top card only), Heat, the Brawl count, the Petrification Pil
 Phyll's Shelf, and the labels of their choices."""
 from pathlib import Path
 
-from games.engine import apply, new_game, prompts, view
+from games.engine import apply, content_of, new_game, prompts, view
 from games.engine.core.scenario import setup_from
 from games.web import board
 
@@ -23,7 +23,8 @@ def test_each_rdi8_tracker_in_words_and_nothing_hidden():
                     {"character": "phyll", "zones": {"shelf": ["pixie-spun-candy-floss"]}},
                     {"character": "samantha", "tokens": {"brawl": 5}}], active=0, phase="action")
     v = view(state, 1)
-    c = [board._counters(s) for s in v["seats"]]
+    content = content_of(v["content"])
+    c = [board._counters(s, character=content.characters[s["character"]]) for s in v["seats"]]
     brews = {x["name"]: x for x in c[0]["extras"]}
     assert brews["Wine Brew"]["here"] and "2 Progress" in brews["Wine Brew"]["text"]
     assert "Wine Brew (3)" in brews["Wine Brew"]["text"] and "4 in the deck" in brews["Wine Brew"]["text"]
@@ -48,7 +49,7 @@ def test_rule_choices_are_labelled():
 
 def test_a_sampler_character_is_marked_on_the_table():
     state = _state([{"character": "lucky"}, {"character": "zot"}], active=0, phase="action")
-    assert board._samplers(view(state, 0)) == {"farai", "lucky", "nerodia", "phyll", "samantha"}
+    assert board._samplers(board._content(view(state, 0))) == {"farai", "lucky", "nerodia", "phyll", "samantha"}
 
 
 def test_the_log_tells_the_rdi8_mechanics_without_telling_a_hidden_card():

@@ -13,7 +13,6 @@ from games import engine, services
 from games.models import Game, Table
 from games.web import board, narrate
 from replay import charts
-from replay import tavern as replay_tavern
 from tests.packs.conftest import packs_dir  # noqa: F401 (fixture)
 from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
 
@@ -84,7 +83,7 @@ def test_the_prize_prompt_names_each_prize():
     titles = {7: "“Fixture Purse”"}
     assert board.label({"seat": 0, "type": "prize", "card": 7}, "prize", ["Zot", "Gerki"], [], {}, titles) \
         == "Put “Fixture Purse” in the pot"
-    assert "Prize" in board.PROMPT_WORDS["prize"]
+    assert "Prize" in engine.words.PROMPTS["prize"].words
 
 
 def test_the_prize_panel_shows_the_inn_the_pot_the_winners_and_the_bin():
@@ -109,12 +108,15 @@ def test_the_log_tells_the_prize_cycle():
                      "No Prize was left in the Inn: the 2 in the Prize Bin go back to the Inn."]
 
 
+def _mark(fx, names):
+    return engine.words.MARKS[fx["type"]].entry(fx, names)["title"]
+
+
 def test_the_replay_marks_prizes_won_and_bar_deck_deals():
-    assert replay_tavern.mark({"type": "prize_won", "seat": 1}, ["Zot", "Gerki"]) == "Gerki won a Prize"
-    assert replay_tavern.mark({"type": "bar_dealt", "cards": 30}, []) == "the Bar Deck dealt 30 Drinks"
-    svg = "".join(replay_tavern.marks({"tavern": [{"seq": 5, "title": "Gerki won a Prize"}]}, 10, 720, 110, 6))
+    assert _mark({"type": "prize_won", "seat": 1}, ["Zot", "Gerki"]) == "Gerki won a Prize"
+    assert _mark({"type": "bar_dealt", "cards": 30}, []) == "the Bar Deck dealt 30 Drinks"
+    svg = "".join(charts._marks({"tavern": [{"seq": 5, "title": "Gerki won a Prize"}]}, "tavern", 10))
     assert 'class="tavern-mark"' in svg and "Gerki won a Prize" in svg
-    assert charts.tavern is replay_tavern
 
 
 def test_the_lobby_offers_the_pub_crawl_and_refuses_it_without_tavern_drinks(with_tavern, make_user):
@@ -147,7 +149,7 @@ def test_the_crawl_prompt_and_the_log_name_the_taverns():
                                      {"type": "tavern_closed", "card": 9, "title": "Startusk's"}],
                                     state=state, names=["Zot", "Gerki"], seat=None, over=False)
     assert lines == ["Zot Crawled: the party moves to Startusk's.", "Startusk's is out of Drinks and Closes."]
-    assert replay_tavern.mark({"type": "crawled", "title": "Startusk's"}, []) == "the party Crawled to Startusk's"
+    assert _mark({"type": "crawled", "title": "Startusk's"}, []) == "the party Crawled to Startusk's"
 
 
 def test_a_fork_of_a_bar_deck_game_keeps_the_bar_deck_in_order():
@@ -182,7 +184,7 @@ def test_a_tavern_event_is_shown_asked_and_narrated():
     spec["setup"]["packs"] = [str(root / "tests" / "packs" / "pub-crawl" / "tavern-events.json")]
     state = run(spec).state
     v = engine.view(state, 2)
-    assert v["prompt"]["kind"] == "tavern_event" and "Tavern Event" in board.PROMPT_WORDS["tavern_event"]
+    assert v["prompt"]["kind"] == "tavern_event" and "Tavern Event" in engine.words.PROMPTS["tavern_event"].words
     frame = board._frame(next(fr for fr in v["stack"] if fr["f"] == "tavern_event"), ["Fiona", "Gerki", "Zot"])
     assert frame["title"] == "Tavern Event: Fiona Crawled to [test fixture] The Garden"
     assert board.label({"seat": 2, "type": "tavern_event", "mode": "discard", "cards": [5]}, "tavern_event",

@@ -98,7 +98,7 @@ def test_after_ordering_the_prompt_says_the_drink_is_ordered():
     assert "Order a Drink" not in words and words.startswith("You ordered your Drink.")
     before = {"prompt": {"kind": "phase:order", "seat": 0}, "stack": [], "counts": {}}
     assert board.prompt_words(before, [{"seat": 0, "type": "order", "target": 1}], ["Zot", "Gerki"], 0) \
-        == board.PROMPT_WORDS["phase:order"]
+        == engine.words.PROMPTS["phase:order"].words
     boss = {"prompt": {"kind": "phase:order", "seat": 0}, "stack": [], "counts": {"drinks": 1}}
     assert board.prompt_words(boss, [{"seat": 0, "type": "order", "target": 1}], ["Zot", "Gerki"], 0) \
         == "You ordered 1 Drink: order another for another player."

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .ops import INN, POT
-from .words import (DRINK_MODES, GOLD_REASONS, PLACES, PLAY_ARGS, PRIVATE, REASONS, TOKENS, asks, cap, drinks_to,
+from .words import (DRINK_MODES, GOLD_REASONS, PICKS, PLACES, PLAY_ARGS, PRIVATE, REASONS, TOKENS, asks, cap, drinks_to,
                     name_of, plural, quiet, says, shows, times)
 
 PLACES.update({INN: "the Inn", POT: "the pot"})
@@ -343,3 +343,12 @@ def _change_frame(fr, who, names):
         note = " (ignored)" if ch.get("ignored") else ""
         parts.append(f"{whom} {verb} {n} {stat}{note}")
     return {"title": "About to happen", "detail": "; ".join(parts)}
+
+
+@shows("pick")
+def _pick_frame(fr, who, names):
+    pick = PICKS.get(fr.get("kind"))
+    return {"title": (pick.doing if pick else "{who} chooses").format(who=who)}
+
+
+shows("hook")(lambda fr, who, names: {"title": f"{who}'s character rule"})   # a pack's hook (hooks.py)

@@ -64,9 +64,11 @@ class Ask:
 @dataclass(frozen=True)
 class Pick:
     """A rule's choice (prompt kind of `choices.ask`): `label(option, titles)` for each
-    button, `doing` for its frame on the stack ("{who} Petrifies a card for")."""
-    label: Callable
+    button, `doing` for its frame on the stack ("{who} Petrifies a card for"); `plays`: the
+    options are a card's plays, labelled as a play is but with this word for "Play"."""
+    label: Callable | None
     doing: str = "{who} chooses"
+    plays: str | None = None
 
 
 #: prompt kind -> Ask
@@ -79,11 +81,53 @@ PICKS: dict[str, Pick] = {}
 MODES: dict[str, str] = {}
 #: a Drink frame's `mode` -> what its title adds (" (Drinking Contest)")
 DRINK_MODES: dict[str, str] = {}
+#: A frame kind that is a turn of nobody's seat -> whose ("Otto's turn")
+TURNS: dict[str, str] = {}
 #: A seat's trackers on its mat, in order: `fn(tokens, zones, character)` pops the tokens and
 #: zones it shows (dicts of the seat's view) and returns them as counters, each
 #: {"name", "text", "key", "meter"?: {"value", "max"}, "here"?}; `character` is the content's
 #: Character (its tokens' limits and hooks, as its pack sets them) or None.
 COUNTERS: list[Callable] = []
+
+
+# --- the replay's charts ----------------------------------------------------
+
+@dataclass(frozen=True)
+class Mark:
+    """A line across the replay's charts at an Effect: `entry(fx, names)` what the timeline
+    keeps of it under `key` (None: no mark), `title(entry)` the words on the line."""
+    key: str
+    entry: Callable
+    title: Callable
+    colour: str
+    dash: str = "2 2"
+
+
+@dataclass(frozen=True)
+class TableSeries:
+    """A table token charted as one line over the game, kept in the timeline under `key`,
+    drawn as the chart `stat` with the marks of `marks` on it."""
+    key: str
+    stat: str
+    title: str
+    line: str
+    note: str = ""
+    colour: str = "#9b82d6"
+    marks: str | None = None
+
+
+#: a seat's token or pile charted beside the gauges -> the chart's title
+SERIES: dict[str, str] = {}
+#: a seat's tokens that are no count (a position) and are not charted
+UNCHARTED: set[str] = set()
+#: a seat's zones charted by their size
+CHARTED_ZONES: list[str] = []
+#: `fn(state, seat)` -> more numbers to chart for a seat (Otto's track facing it, a Level)
+SEAT_SERIES: list[Callable] = []
+#: effect type -> Mark
+MARKS: dict[str, Mark] = {}
+#: table token -> TableSeries
+TABLE_SERIES: dict[str, TableSeries] = {}
 
 
 def asks(kind: str, words: str | Callable = "", headline: str | None = None, passes: str | None = None) -> None:
@@ -205,6 +249,21 @@ class Teller:
 
 
 # --- phrases the sentences share -------------------------------------------
+
+#: Titles a printed name may start with that are not what the table calls the character
+#: ("Father Farai" is Farai; "Baron von Vlazlo" stays Baron).
+TITLES = {"Father"}
+
+
+def seat_names(view: dict) -> list[str]:
+    """Short names for the seats of a view: the character's first name, with the seat number
+    when two seats play the same character."""
+    def first(name: str) -> str:
+        parts = name.split() or ["?"]
+        return parts[1] if len(parts) > 1 and parts[0] in TITLES else parts[0]
+    firsts = [first(s["name"]) for s in view["seats"]]
+    return [f"{n} #{i + 1}" if firsts.count(n) > 1 else n for i, n in enumerate(firsts)]
+
 
 def name_of(names: list[str], seat, default: str = "") -> str:
     """A seat's short name, or the name of what the engine names instead of a seat (Otto),

@@ -13,7 +13,7 @@ from ..core.frames import find, push
 from ..core.interpreter import behaviour
 from ..core.ops import card, change_token, emit
 from ..core.responses import play_args
-from ..core.words import REASONS, TOKENS
+from ..core.words import PICKS, REASONS, SERIES, TOKENS, Pick, asks, counter, limit, thresholds
 
 primitives.register("start_brawl", "Samantha's Brawls (a registered rule): the player's `token` goes up by 1, then the top card of "
                     "shared zone `zone` is played as though an Action of the player.", {"token": primitives.short_name, "zone": primitives.short_name})
@@ -53,3 +53,31 @@ behaviour("start_brawl", run=_run_start_brawl)
 
 TOKENS["brawl"] = "Brawl count"
 REASONS["brawl"] = "Brawl"
+
+
+asks("brawler", "A Brawler joins the fight: choose its target, as for an Action you play.")
+PICKS["brawler"] = Pick(None, "{who} picks the Brawler's target", plays="Brawler")
+STATS = {"alcohol": "Alcohol", "fortitude": "Fortitude", "gold": "Gold"}
+NUMBERS = {2: "two", 3: "three"}
+
+
+def _what(hook: dict) -> str:
+    """What a threshold of her pack does, in the mat's few words."""
+    if hook.get("at") == "drinks_per_turn":
+        return f"she orders {NUMBERS.get(hook.get('value'), hook.get('value'))} Drinks a turn"
+    step = (hook.get("steps") or [{}])[0]
+    verb = {"lose": "loses", "gain": "gains"}.get(step.get("do"))
+    return f"she {verb} {step.get('amount')} {STATS.get(step.get('stat'), step.get('stat'))}" if verb else "her pack's rule"
+
+
+@counter
+def _brawl(tokens: dict, zones: dict, character) -> list[dict]:
+    if "brawl" not in tokens:
+        return []
+    b, most = tokens.pop("brawl"), limit(character, "brawl", 10)
+    marks = thresholds(character, "brawl")
+    ahead = next(((n, hook) for n, hook in marks if b < n), None)
+    said = f"at {ahead[0]} {_what(ahead[1])}" if ahead else (_what(marks[-1][1]) if marks else "")
+    return [{"name": "Brawl count", "text": f"{b} / {most}" + (f" · {said}" if said else ""), "key": "brawl",
+             "meter": {"value": b, "max": most}}]
+SERIES["brawl"] = "Brawl count (Samantha)"

@@ -28,7 +28,7 @@ from ..core.ops import card, change_token, emit
 from ..core.primitives import register, short_name
 from ..core.state import State
 from ..core.interpreter import behaviour
-from ..core.words import REASONS, TOKENS, says
+from ..core.words import PICKS, REASONS, SERIES, TOKENS, UNCHARTED, Pick, asks, counter, says
 
 TOKEN = "farai"
 
@@ -164,3 +164,36 @@ def _told_moved(fx, s, t):
 @says("brewed")
 def _brewed(fx, s, t):
     return f"{s} finished a {str(fx.get('brew')).capitalize()} Brew: {t.title(fx.get('card'))} is played at once."
+
+
+asks("brew", "Your Brews: choose which Brew to work on (Farai's token), or add a Progress Token where you are.",
+     "Farai's Brews")
+BREW_CHOICES = {"work": "Add a Progress Token to this Brew", "stay": "Stay at this Brew"}
+PICKS["brew"] = Pick(lambda option, titles: BREW_CHOICES.get(option) or f"Work on the {str(option).capitalize()} Brew",
+                     "{who} works on the Brews")
+
+
+@counter
+def _brews(tokens: dict, zones: dict, character) -> list[dict]:
+    """Each Brew deck (its top card only), its Progress and what is brewed, and where
+    Farai's token stands."""
+    if TOKEN not in tokens:
+        return []
+    at, out = tokens.pop(TOKEN), []
+    for n, z in enumerate(sorted(k for k in zones if ":" not in k and k in tokens), 1):
+        deck, done = zones.pop(z), zones.pop(z + ":discard", {})
+        top = (deck.get("top") or {}).get("title") or ((deck.get("cards") or [{}])[-1].get("title"))
+        text = (f"next: {top}" if top else "no Brews left") + f" · {deck.get('count', 0)} in the deck · " \
+               f"{tokens.pop(z)} Progress" + (f" · {done.get('count', 0)} brewed" if done.get("count") else "")
+        out.append({"name": f"{z.capitalize()} Brew", "text": text, "here": at == n, "key": f"brew-{z}",
+                    "chip": {"text": "Farai", "title": "Farai's token: the Brew he is working on"} if at == n else None})
+    if any(e.get("here") for e in out):
+        return out
+    if all(e["text"].startswith("no Brews left · 0 in the deck · 0 Progress") and "brewed" not in e["text"]
+           for e in out):     # no Brew card at all (a sampler: none is printed)
+        return [{"name": "Brews", "text": "no Brew cards in this game, so Farai's token has nowhere to go",
+                 "key": "brew-none"}]
+    return out + [{"name": "Farai's token", "text": "not placed (no Brew to work on)", "key": "brew-none"}]
+SERIES.update({"beer": "Beer Brew progress (Farai)", "wine": "Wine Brew progress (Farai)",
+               "spirits": "Spirits Brew progress (Farai)"})
+UNCHARTED.add(TOKEN)          # where Farai works, not how much

@@ -22,7 +22,7 @@ from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
 from ..core.primitives import nat, register, short_name
-from ..core.words import REASONS, TOKENS, says
+from ..core.words import REASONS, SERIES, TOKENS, asks, says, shows
 
 
 def _defs(state: State) -> dict:
@@ -162,3 +162,9 @@ def _calmed(fx, s, t):
 @says("declined")
 def _declined(fx, s, t):
     return f"{s} kept their Drunken Chi as it was."
+
+
+asks("token", "You drank: raise your Drunken Chi? It counts with your Alcohol Content against your Fortitude.",
+     "Drunken Chi?")
+shows("token_offer")(lambda fr, who, names: {"title": f"{who} may raise their Drunken Chi"})
+SERIES["chi"] = "Drunken Chi (Zakhan)"

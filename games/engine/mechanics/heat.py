@@ -11,7 +11,7 @@ from ..core.choices import ask, handler
 from ..core.ops import INN, change_alcohol, change_fortitude, change_token, emit, pay
 from ..core.primitives import nat, register, short_name
 from ..core.interpreter import behaviour
-from ..core.words import REASONS, TOKENS, says
+from ..core.words import PICKS, REASONS, SERIES, TOKENS, Pick, asks, counter, limit, says, thresholds
 
 PENALTIES = ("alcohol", "gold", "fortitude")
 
@@ -55,3 +55,33 @@ PAID = {"alcohol": "gained {n} Alcohol Content", "gold": "paid {n} Gold to the I
 def _told(fx, s, t):
     paid = PAID.get(fx.get("penalty"), "paid the penalty").format(n=fx.get("amount", 2))
     return f"{s} reached {fx.get('heat', 3)} Heat and {paid}; the Heat is cleared."
+
+
+TOKEN = "heat"           # Lucky's pack names her token so; the penalty reads the one its hook names
+PENALTY_LABELS = {"alcohol": "Heat penalty: gain 2 Alcohol Content", "gold": "Heat penalty: pay 2 Gold to the Inn",
+                  "fortitude": "Heat penalty: lose 2 Fortitude"}
+
+
+def _due(character) -> int:
+    """The Heat at which the penalty comes, as the character's pack sets it."""
+    return next((n for n, _ in thresholds(character, TOKEN)), limit(character, TOKEN, 3))
+
+
+def _asked(view: dict) -> str:
+    seat = (view.get("prompt") or {}).get("seat")
+    heat = next((s.get("tokens", {}).get(TOKEN) for s in view.get("seats", []) if s.get("seat") == seat), None)
+    return f"{heat or 3} Heat! The City Guard wants its due: choose your penalty (nothing can reduce it)."
+
+
+asks("heat", _asked, "Lucky's Heat")
+PICKS["heat"] = Pick(lambda option, titles: PENALTY_LABELS.get(option, str(option)), "{who}'s Heat penalty")
+
+
+@counter
+def _heat(tokens: dict, zones: dict, character) -> list[dict]:
+    if TOKEN not in tokens:
+        return []
+    h, due = tokens.pop(TOKEN), _due(character)
+    return [{"name": "Heat", "text": f"{h} / {due}" + (" · penalty due" if h >= due else ""), "key": "heat",
+             "meter": {"value": h, "max": due}}]
+SERIES[TOKEN] = "Heat (Lucky)"

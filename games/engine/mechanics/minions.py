@@ -24,7 +24,7 @@ from ..core.prompt import Prompt
 from ..core.responses import TARGET
 from ..core.primitives import check_steps
 from ..core.state import State
-from ..core.words import GOLD_REASONS, says
+from ..core.words import CHARTED_ZONES, GOLD_REASONS, SERIES, asks, says, shows
 
 ZONE = "minions"
 
@@ -182,3 +182,9 @@ def _hurt(fx, s, t):
 @says("minion_discarded")
 def _let_go(fx, s, t):
     return f"{s} let their Minion {t.title(fx.get('card'))} go."
+
+
+asks("wages", "Your Minion was hurt: pay its Wages to keep it in play, or let it go.", "a Minion's Wages")
+shows("wages")(lambda fr, who, names: {"title": f"{who}'s Minion was hurt: Wages or let it go"})
+SERIES[ZONE] = "Minions in play"
+CHARTED_ZONES.append(ZONE)

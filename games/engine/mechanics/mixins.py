@@ -22,7 +22,7 @@ from ..core.ops import emit
 from ..core.primitives import boolean, integer, nat, register, short_name
 from ..core.steps import drink_portions
 from ..core.interpreter import behaviour
-from ..core.words import PLAY_ARGS, says
+from ..core.words import CHARTED_ZONES, PLAY_ARGS, SERIES, counter, says
 
 
 def _free(ctx) -> list[int]:
@@ -117,3 +117,13 @@ def _shelved(fx, s, t):
 @says("drink_draw")
 def _draw(fx, s, t):
     return f"{t.who(fx.get('by'))} added “draw {fx.get('draw')}” to {t.who(fx.get('holder'))}'s Drink{t.because(fx)}."
+
+
+@counter
+def _shelf(tokens: dict, zones: dict, character) -> list[dict]:
+    if "shelf" not in zones:
+        return []
+    cards = zones.pop("shelf").get("cards") or []
+    return [{"name": "Mix-in Shelf", "text": ", ".join(c["title"] for c in cards) or "empty", "key": "shelf"}]
+SERIES["shelf"] = "Mix-in Shelf (Phyll)"
+CHARTED_ZONES.append("shelf")

@@ -27,7 +27,7 @@ from ..core.interpreter import BEHAVIOUR, behaviour, run_steps
 from ..core.changes import WAIT
 from ..core.resolve import go_on
 from ..core.ops import to_owner
-from ..core.words import PLAY_ARGS, plural, says
+from ..core.words import CHARTED_ZONES, PICKS, PLAY_ARGS, SERIES, Pick, asks, counter, plural, says
 
 PILE = "petrified"
 
@@ -184,3 +184,20 @@ def _glare(fx, s, t):
 def _returned(fx, s, t):
     n = fx.get("count", 0)
     return f"{n} Glared card{'s' if n != 1 else ''} went back to the hands they came from."
+
+
+asks("petrify", "You must Petrify a card: choose a card of your hand to give, face down, to Nerodia's Petrification Pile.",
+     "Petrify")
+PICKS["petrify"] = Pick(lambda option, titles: f"Petrify {titles.get(option, 'this card')}", "{who} Petrifies a card for")
+
+
+@counter
+def _pile(tokens: dict, zones: dict, character) -> list[dict]:
+    for name in [k for k in zones if k.startswith("under:") or k.endswith(":new")]:
+        zones.pop(name)                   # cards face down under a Glare, or being Petrified
+    if "petrified" not in zones:
+        return []
+    n = zones.pop("petrified").get("count", 0)
+    return [{"name": "Petrification Pile", "text": f"{plural(n, 'card')} face down (nobody may look)", "key": "petrified"}]
+SERIES["petrified"] = "Petrification Pile (Nerodia)"
+CHARTED_ZONES.append("petrified")

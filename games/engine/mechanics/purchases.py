@@ -11,7 +11,7 @@ from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
 from ..core.primitives import boolean, nat, register, short_name, short_names
-from ..core.words import REASONS, says
+from ..core.words import REASONS, asks, says, shows
 
 
 def offer(state: State, seat: int, zones: list, token: str, cost: int, limit=None, must=False,
@@ -82,3 +82,8 @@ def _bought(fx, s, t):
     told = t.over or fx.get("seat") == t.seat
     what = t.title(fx.get("card")) if told else "the top card"
     return f"{s} bought {what} of their {str(fx.get('zone', '')).replace('_', ' ')} deck."
+
+
+asks("buy", "Buy the top card of one of your side decks with your tokens, one at a time, or stop.",
+     "buying side-deck cards", "Stop buying")
+shows("offer")(lambda fr, who, names: {"title": f"{who} buys side-deck cards"})

@@ -13,7 +13,7 @@ from ..core.ops import change_token
 from ..core.steps import seat_ignores, submit_hits, why_of
 from ..core.interpreter import behaviour
 from ..core.teams import opponents
-from ..core.words import REASONS
+from ..core.words import REASONS, SERIES
 
 primitives.register("feed_scarabs", "Each other player holding at least one `token` returns one to the player's "
                     "`supply` and loses `amount` Fortitude, however many they hold.",
@@ -87,3 +87,4 @@ behaviour("scarab_bite", run=_run_scarab_bite)
 # --- words (core/words.py) ---
 
 REASONS["scarab"] = "Scarab"
+SERIES.update({"scarab": "Scarabs", "scarab_supply": "Scarabs in Amundyr's supply"})

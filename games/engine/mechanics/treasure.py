@@ -30,7 +30,7 @@ from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import BEHAVIOUR, behaviour, step_args
 from ..core.primitives import NESTED, SUMMARY_AS, boolean, check_steps, nat, register, short_name, steps_list
-from ..core.words import says
+from ..core.words import SEAT_SERIES, SERIES, asks, says, shows
 
 TREASURE = "Treasure"      # a Treasure with no subtype: only equipped
 CURSE = "Curse"            # a Treasure-deck Curse: followed at once when revealed
@@ -260,3 +260,17 @@ def _unequipped(fx, s, t):
 @says("no_treasure")
 def _none(fx, s, t):
     return f"{s} found no Treasure left to get."
+
+
+asks("treasure", "Treasure! Equip it (anything it displaces from its slot goes to the Treasure discard) or discard it.",
+     "getting Treasure")
+shows("treasure")(lambda fr, who, names: {"title": f"{who} gets Treasure"})
+SERIES["level"] = "Level (equipped Treasure)"
+
+
+@SEAT_SERIES.append
+def _charted(state, seat: int) -> dict:
+    """The Level of what the seat holds in its zones (its equipped Treasure)."""
+    cards = of(state).cards
+    n = sum(getattr(cards[state.cards[c]].facts, "level", 0) for ids in state.seats[seat].zones.values() for c in ids)
+    return {"level": n} if n else {}

@@ -18,7 +18,7 @@ from ..core import extensions
 from ..core.ops import emit
 from ..core.rng import shuffle
 from ..core.state import State
-from ..core.words import says
+from ..core.words import MARKS, Mark, says
 
 OPTION = "bar_deck"
 BAR = "bar"
@@ -117,3 +117,5 @@ def _dealt(fx, s, t):
 @says("reshuffled", deck=BAR)
 def _reshuffled(fx, s, t):
     return "The Bar Deck ran out: the discarded Drinks were shuffled into a new Bar Deck."
+MARKS["bar_dealt"] = Mark("tavern", lambda fx, names: {"title": f"the Bar Deck dealt {fx.get('cards')} Drinks"},
+                          lambda e: e["title"], "#c9a227")

@@ -20,7 +20,7 @@ from ..core.frames import find, push
 from ..core.ops import emit
 from ..core.seating import taking_part
 from ..core.state import State
-from ..core.words import says
+from ..core.words import DRINK_MODES, asks, says, shows
 
 EVENT = "dares"
 
@@ -120,3 +120,9 @@ def _dares(fx, s, t):
 @says("dares_choice")
 def _chosen(fx, s, t):
     return f"{s} chose to drink {t.title(fx.get('drink'))}; everyone else drinks the other one."
+
+
+asks(EVENT, "The Wench Dares You... The two Drinks have the same Alcohol Content: choose the one you drink; "
+     "everyone else drinks the other.", "The Wench Dares You...")
+DRINK_MODES[EVENT] = " (The Wench Dares You...)"
+shows(EVENT)(lambda fr, who, names: {"title": f"{who} chooses which Drink to drink"})

@@ -43,7 +43,7 @@ from ..core.frames import push
 from ..core.ops import discard_card, emit, take_from_hand
 from ..core.seating import taking_part
 from ..core.state import State
-from ..core.words import plural, says
+from ..core.words import DRINK_MODES, MARKS, MODES, TABLE_SERIES, Mark, TableSeries, asks, plural, says, shows
 
 OPTION = "dungeon_events"
 DUNGEON_EVENT = "Dungeon Event"    # its kind of card
@@ -363,3 +363,28 @@ def _discarded(fx, s, t):
 @says("reshuffled", deck=DECK)
 def _reshuffled(fx, s, t):
     return "The Dungeon Event Deck ran out: its discards were shuffled into a new deck."
+
+
+asks("dungeon", "A Dungeon Event: choose what you do. Everyone chooses in turn order, then it all happens.",
+     "a Dungeon Event")
+MODES.update({"drink": "Reveal a Drink and drink it", "discard": "Discard"})     # the printed events' options
+DRINK_MODES[DECK] = " (a Dungeon Event: everyone's Drinks)"
+
+
+def event_frame(title):
+    """What the stack shows of an Event being chosen: `title(who, card)`, then each player's
+    choice so far."""
+    def shown(fr, who, names):
+        card = fr.get("event_card") or {}
+        chosen = fr.get("chosen") or {}
+        return {"card": card or None, "title": title(who, card),
+                "detail": "; ".join(f"{names[int(k)]}: {MODES.get(v['mode'], v['mode'])}"
+                                    for k, v in chosen.items() if k.isdigit() and int(k) < len(names))}
+    return shown
+
+
+shows(DECK)(event_frame(lambda who, card: f"Dungeon Event at the end of {who}'s turn"))
+MARKS["dungeon_event"] = Mark("dungeon", lambda fx, names: {"title": fx.get("title"), "level": fx.get("level")},
+                               lambda e: f"Dungeon Event {e['title'] or ''}", "#9b82d6", "1 3")
+TABLE_SERIES[PROGRESS] = TableSeries("progress", DECK, "Dungeon Event Progress Counters", "Progress Counters",
+                                     "at 0 an event is revealed", "#9b82d6", marks="dungeon")

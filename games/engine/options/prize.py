@@ -28,7 +28,7 @@ from ..core.primitives import nat, register
 from ..core.state import State
 from ..core.steps import drink_portions
 from ..core.interpreter import behaviour
-from ..core.words import says
+from ..core.words import MARKS, Mark, asks, name_of, says
 
 OPTION = "prize"
 INN = "prize"                 # the Inn's Prizes
@@ -222,3 +222,9 @@ def _returned(fx, s, t):
 @says("drink_fortitude")
 def _fortitude(fx, s, t):
     return f"{s} will also gain up to {fx.get('most')} Fortitude from the Drink{t.because(fx)}."
+
+
+asks("prize", "You started a Round of Gambling: choose the Prize from the Inn that goes in the pot (before anyone antes).",
+     "choosing the Prize")
+MARKS["prize_won"] = Mark("tavern", lambda fx, names: {"title": f"{name_of(names, fx.get('seat'), 'someone')} won a Prize"},
+                          lambda e: e["title"], "#c9a227")

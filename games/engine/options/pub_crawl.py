@@ -45,7 +45,7 @@ from ..core.resolve import go_on
 from ..core.flow import RESOLVE
 from ..core.state import State
 from ..core.interpreter import behaviour
-from ..core.words import says
+from ..core.words import MARKS, Mark, asks, says, shows
 
 OPTION = "pub_crawl"
 TAVERNS = "taverns"
@@ -336,3 +336,15 @@ def _stuck(fx, s, t):
 @says("tavern_event")
 def _event(fx, s, t):
     return f"Tavern Event at {fx.get('title')}: it happens to everyone!"
+
+
+asks("tavern_event", "A Tavern Event: choose what you do. Everyone chooses in turn order, then it all happens.",
+     "a Tavern Event")
+asks("crawl", "Pub Crawl! You revealed a Chaser (or closed a tavern): move the party to another Open tavern.",
+     "Pub Crawl")
+shows("tavern_event")(dungeon.event_frame(lambda who, card: f"Tavern Event: {who} Crawled to {card.get('title', 'a tavern')}"))
+shows("pub_crawl")(lambda fr, who, names: {"title": f"{who} must Crawl to another tavern"})
+shows("crawl_orders")(lambda fr, who, names: {"title": f"{who} goes on Ordering from the new tavern"})
+MARKS["crawled"] = Mark("tavern", lambda fx, names: {"title": f"the party Crawled to {fx.get('title')}"},
+                        lambda e: e["title"], "#c9a227")
+MARKS["tavern_closed"] = Mark("tavern", lambda fx, names: {"title": f"{fx.get('title')} Closed"}, lambda e: e["title"], "#c9a227")

@@ -26,7 +26,7 @@ from ..core.state import State
 from ..core.steps import flags_of, frame_steps, live_steps
 from ..core.teams import one_per_team, team
 from ..core.variants import Variant, register
-from ..core.words import says
+from ..core.words import UNCHARTED, asks, says, shows
 
 POTION_EFFECTS = ("fortitude", "alcohol", "gold")      # +6 Fortitude, -6 Alcohol, +3 Gold from the Inn
 
@@ -256,3 +256,9 @@ def _champions(fx, s, t):
 @says("defer")
 def _defer(fx, s, t):
     return f"{s} let {t.who(fx.get('to'))} go first."
+
+
+asks("champion", "Your team chooses its Champion: only the Champions take part in what happens next.",
+     "choosing Champions")
+shows("champions")(lambda fr, who, names: {"title": "Champions"})
+UNCHARTED.add("potions")         # the team's, charted nowhere: its Effects tell each one drunk

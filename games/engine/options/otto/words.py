@@ -3,8 +3,8 @@ rule (docs/otto.md)."""
 from __future__ import annotations
 
 from ...core.content import content_of
-from ...core.words import GOLD_REASONS, PLACES, REASONS, cap, opening, says
-from .turn import SOURCE
+from ...core.words import (GOLD_REASONS, PICKS, PLACES, REASONS, SEAT_SERIES, SERIES, TURNS, Pick, asks, cap, opening, says, shows)
+from .turn import DECK, PLAY, SOURCE
 
 PLACES[SOURCE] = "Otto"
 GOLD_REASONS.update({"otto_pays": " for Otto (he has no Gold: the Inn pays for him)",
@@ -159,3 +159,45 @@ def _opening(state, names: list[str], from_position: bool = False) -> list[str]:
               for i, name in enumerate(names) if f"otto:fortitude:{i}" in state.tokens]
     lines.append("Otto's tracks (Fortitude/Alcohol) facing " + ", ".join(tracks) + ".")
     return lines
+
+
+# --- the board ---------------------------------------------------------------
+
+asks("otto_reward", "Otto passed out on your track: take 1 Gold from the Inn or draw 2 cards.", "Otto's reward")
+REWARDS = {"gold": "Take 1 Gold from the Inn", "cards": "Draw 2 cards"}
+PICKS["otto_reward"] = Pick(lambda option, titles: REWARDS.get(option, str(option)))
+TURNS[DECK] = "Otto's turn"          # his turn comes between two players' (docs/otto.md)
+
+
+@shows(DECK)
+def _turn_frame(fr, who, names):
+    return {"title": "Otto's turn", "detail": "his Action" if fr.get("step") == "action" else "his Drink, after his Action"}
+
+
+shows(PLAY)(lambda fr, who, names: {"title": f"{who} plays"})      # his Gambling or Cheating card
+
+
+@shows("otto_sometimes")
+def _sometimes_frame(fr, who, names):
+    """A Sometimes card: it may be Negated (docs/otto.md)."""
+    return {"title": "Otto's Sometimes box",
+            "detail": "answering a Drink" if fr.get("player") is None else f"answering {names[fr['player']]}'s card"}
+
+
+@shows("otto_trigger")
+def _trigger_frame(fr, who, names):
+    return {"title": "Then, what it does to Otto" + (" (he Ignores it)" if fr.get("ignored") else "")}
+
+
+# --- the replay's charts -------------------------------------------------------
+
+SERIES.update({"otto_fortitude": "Otto's Fortitude (his track facing each player)",
+               "otto_alcohol": "Otto's Alcohol Content (his track facing each player)"})
+
+
+@SEAT_SERIES.append
+def _charted_track(state, seat: int) -> dict:
+    """Otto's track facing the seat."""
+    if f"otto:fortitude:{seat}" not in state.tokens:
+        return {}
+    return {"otto_fortitude": state.tokens[f"otto:fortitude:{seat}"], "otto_alcohol": state.tokens[f"otto:alcohol:{seat}"]}
