@@ -12,7 +12,6 @@ import orjson
 from games import chain, engine, standings, store
 from games.models import Game, GameSeed
 from games.selectors import events_raw, redact_event
-from games.web.characters import SAMPLER_NOTE
 
 FORMAT = "rdi-game-export/1"
 
@@ -53,7 +52,7 @@ def sampler_packs(setup: dict) -> list[dict]:
         header = doc.get("pack") or {}
         if header.get("kind") == "sampler":
             out.append({"pack": header.get("id"), "title": header.get("title"),
-                        "characters": [c.get("name") for c in doc.get("characters") or []], "note": SAMPLER_NOTE})
+                        "characters": [c.get("name") for c in doc.get("characters") or []], "note": engine.words.SAMPLER_NOTE})
     return out
 
 

@@ -33,7 +33,6 @@ from games.engine import words
 
 OMNISCIENT, SPECTATOR = "omniscient", "spectator"
 #: A Round of Gambling starts with a player's card, or with Otto's Action box (games/engine/options/otto/turn.py).
-ROUND_STARTS = {"round_started", "otto_starts_round"}
 STATS = ("fortitude", "alcohol", "gold")
 class _LRU:
     def __init__(self, size: int):
@@ -157,9 +156,9 @@ def _explain(effects: list[dict], teller: words.Teller, before: list[dict], afte
     causes: dict[Any, list[str]] = {}
     for fx in effects:
         if fx.get("type") in ("played", "revealed", "event", "negated", "ignored", "drink_ignored", "drink_changed",
-                              "control", *ROUND_STARTS, "round_ended", "contest_won", "drank"):
+                              "control", *words.ROUND_STARTS, "round_ended", "contest_won", "drank"):
             key = fx.get("card") if fx.get("card") is not None else fx.get("type")
-            if fx.get("type") in ROUND_STARTS:
+            if fx.get("type") in words.ROUND_STARTS:
                 key = "round"                     # what an ante answers to, whoever started the Round
             line = teller.line(fx)
             if line:
@@ -345,7 +344,7 @@ def timeline(*, game: Game) -> dict[str, Any]:
             data["turns"].append(seq)
         if "drank" in types:
             data["drinks"].append(seq)
-        if types & ROUND_STARTS:
+        if types & words.ROUND_STARTS:
             data["rounds"].append(seq)
         if types & {"contest_won", "contest_tie"}:
             data["contests"].append(seq)

@@ -8,7 +8,7 @@ from games.models import Game, Table
 from games.packs import registry
 
 #: Shown next to the characters of a pack whose header says it is a sampler (kind "sampler").
-SAMPLER_NOTE = "Sampler deck: rulebook cards only, not the printed deck"
+SAMPLER_NOTE = engine.words.SAMPLER_NOTE
 BASE_NAMES = {key: info["name"] for key, info in CHARACTER_INFO.items()}
 
 

@@ -4,7 +4,8 @@ the Prize (games/engine/options/prize.py) and the Pub Crawl (games/engine/option
 The lobby offers each as a checkbox; a chosen option adds the installed pack it plays when the
 chosen packs lack its cards; a combination the rules forbid is refused by the engine's validation of
 the table's setup (games/engine/core/table_setup.py).
-The table page shows each option's panel (`board`)."""
+The table page's panels, buttons and words for them are the options' own (`engine.words`, in
+each option's module)."""
 from __future__ import annotations
 
 from games.packs import registry
@@ -106,71 +107,4 @@ def table_lines(options: dict) -> list[str]:
     return [OFFERS[name][0] for name in OFFERS if options.get(name)]
 
 
-# --- the table page ------------------------------------------------------------------------
-
 PUB_CRAWL = "pub_crawl"
-
-
-def _prize_cards(zones: dict, name: str) -> list[dict]:
-    return (zones.get(name) or {}).get("cards") or []
-
-
-def board(view: dict, names: list[str]) -> dict | None:
-    """What the table page shows of the tavern options this game plays, or None: the Bar
-    Deck's count; the Prizes in the Inn, in the pot, in front of each player, in the Bin."""
-    options = view.get("options") or {}
-    zones = view.get("zones") or {}
-    out = {}
-    if options.get("bar_deck") and "bar" in zones:
-        out["bar"] = zones["bar"].get("count", 0)
-    if options.get(PUB_CRAWL) and "taverns" in zones:
-        party = (view.get("tokens") or {}).get("party")
-        rows = []
-        for c in _prize_cards(zones, "taverns") + _prize_cards(zones, "taverns:closed"):
-            slug = c["key"].split("/", 1)[1]
-            deck = zones.get("tavern-drinks:" + slug)
-            rows.append({"title": c["title"], "here": c["id"] == party, "open": c in _prize_cards(zones, "taverns"),
-                         "left": deck.get("count", 0) if deck else view.get("drink_deck_count", 0),
-                         "discard": len(_prize_cards(zones, "tavern-drinks:" + slug + ":discard")) if deck else None})
-        out["crawl"] = {"taverns": rows, "here": next((r["title"] for r in rows if r["here"]), "")}
-        out["side"] = True
-    if options.get("prize") and "prize" in zones:
-        held = []
-        for name in sorted(zones):
-            seat = name.split(":", 1)[1] if name.startswith("prize:") else ""
-            if seat.isdigit() and int(seat) < len(names) and _prize_cards(zones, name):
-                held.append({"name": names[int(seat)], "cards": _prize_cards(zones, name)})
-        out["prize"] = {"inn": _prize_cards(zones, "prize"), "pot": _prize_cards(zones, "prize:pot"),
-                        "bin": _prize_cards(zones, "prize:discard"), "held": held}
-        out["side"] = True
-    return out or None
-
-
-def titles(view: dict) -> dict:
-    """Card id -> its quoted title, for every Prize on the table (buttons name them)."""
-    return {c["id"]: "“" + c["title"] + "”" for name, z in (view.get("zones") or {}).items()
-            if name.split(":", 1)[0] in ("prize", "taverns") for c in z.get("cards") or []}
-
-
-def texts(view: dict) -> dict:
-    """Card id -> its rules text, for every Prize on the table: a Prize's button says what it
-    does, since a phone cannot show a tooltip."""
-    return {c["id"]: c["text"] for name, z in (view.get("zones") or {}).items()
-            if name.split(":", 1)[0] == "prize" for c in z.get("cards") or [] if c.get("text")}
-
-
-def label(d: dict, titles: dict) -> str:
-    if d.get("type") == "prize":
-        return f"Put {titles.get(d.get('card'), 'this Prize')} in the pot"
-    if d.get("type") == "crawl":
-        return f"Crawl to {titles.get(d.get('tavern'), 'this tavern')}"
-    return d.get("type", "?")
-
-
-def zone_shown(name: str) -> bool:
-    """Whether a shared zone is shown by these options' own panels (not among the shared decks)."""
-    return name in ZONES or name.split(":", 1)[0] in ("prize", "taverns", "tavern-drinks")
-
-
-#: Shared zones these options show in their own panel (not among the table's shared decks).
-ZONES = ("bar",)

@@ -91,7 +91,7 @@ def test_a_dungeon_game_is_narrated_labelled_and_charted(with_dungeon, make_user
     lines, labels, shown_now = [], [], False
     for _, prompt, view in bot_turns(game, told={None: lines}):
         if prompt.kind == "dungeon":
-            panel = board.dungeon(view)     # the event being chosen about, not the one before it
+            panel = board.panels(view, narrate.seat_names(view)).get("dungeon")     # the event being chosen about, not the one before it
             pending = next(fr for fr in view["stack"] if fr["f"] == "dungeon")
             assert panel["now"] and panel["last"]["title"] == pending["event_card"]["title"]
             shown_now = True
@@ -105,7 +105,8 @@ def test_a_dungeon_game_is_narrated_labelled_and_charted(with_dungeon, make_user
     assert ": dungeon" not in text and "dungeon_" not in text            # no effect left untold
     assert labels and all(label and label != "dungeon" for label in labels)
     assert "Reveal a Drink and drink it" in labels and shown_now
-    last = board.dungeon(engine.view(selectors.game_state(game=game), None))
+    view = engine.view(selectors.game_state(game=game), None)
+    last = board.panels(view, narrate.seat_names(view)).get("dungeon")
     assert not last["now"] and last["last"]["title"]
     data = frames.timeline(game=game)
     assert data["dungeon"] and len(data["progress"]) == len(data["series"])

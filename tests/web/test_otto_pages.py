@@ -84,7 +84,7 @@ def test_an_otto_game_is_narrated_labelled_charted_and_verifies(with_otto_cards,
     for step in narrate.narration_for(game=game, seat=None, after=-1)["steps"]:
         lines.extend(step["lines"])
     for _, prompt, view in bot_turns(game, told={None: lines}):
-        assert board.otto(view, narrate.seat_names(view))["tracks"]
+        assert board.panels(view, narrate.seat_names(view))["otto"]["tracks"]
         if prompt.kind == "otto_reward":
             labels += [board.label(d, prompt.kind, narrate.seat_names(view), view["stack"], {})
                        for d in prompt.decisions]

@@ -95,8 +95,7 @@ def test_the_prize_panel_shows_the_inn_the_pot_the_winners_and_the_bin():
 
 
 def tavern_board(view):
-    from games.web import tavern
-    return tavern.board(view, ["Zot", "Gerki"])
+    return board.panels(view, ["Zot", "Gerki"]).get("tavern")
 
 
 def test_the_log_tells_the_prize_cycle():

@@ -106,7 +106,7 @@ def test_after_ordering_the_prompt_says_the_drink_is_ordered():
 
 def test_a_boss_chip_says_the_hand_size_it_draws_up_to():
     view = {"bosses": [{"seat": 0, "hand_size": 9, "actions": 3, "drinks": 1, "played": 1}]}
-    assert board._boss_line(view, 0) == "Boss · draws up to 9 · Actions 1 of 3"
+    assert [said(view, 0) for said in engine.words.SEAT_LINES] == ["Boss · draws up to 9 · Actions 1 of 3"]
 
 
 @pytest.mark.parametrize("targets, said", [

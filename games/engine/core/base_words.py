@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from .ops import INN, POT
-from .words import (DRINK_MODES, GOLD_REASONS, PICKS, PLACES, PLAY_ARGS, PRIVATE, REASONS, TOKENS, asks, cap, drinks_to,
-                    name_of, plural, quiet, says, shows, times)
+from .words import (DRINK_MODES, GOLD_REASONS, PICKS, PLACES, PLAY_ARGS, PRIVATE, PROMPTS, REASONS, ROUND_STARTS, TOKENS,
+                    asks, cap, drinks_to, labels, name_of, plural, quiet, says, shows, times)
 
 PLACES.update({INN: "the Inn", POT: "the pot"})
 PRIVATE.add("pass")          # "seat 2 passed" would tell that seat 2 held a legal response
@@ -14,6 +14,7 @@ GOLD_REASONS.update({"ante": " as an ante",
                      "passed_out_remainder": " as they passed out (what could not be shared)"})
 REASONS.update({"eliminated": "return on leaving the game"})
 quiet("resolved", "drink", "drew", "round_over")
+ROUND_STARTS.add("round_started")
 
 
 @says("turn")
@@ -352,3 +353,64 @@ def _pick_frame(fr, who, names):
 
 
 shows("hook")(lambda fr, who, names: {"title": f"{who}'s character rule"})   # a pack's hook (hooks.py)
+
+
+# --- the buttons -------------------------------------------------------------
+
+@labels("pass")
+def _pass_label(d, a):
+    return getattr(PROMPTS.get(a.kind), "passes", None) or "Pass"
+
+
+labels("order")(lambda d, a: f"Order a Drink for {a.names[d['target']]}")
+labels("drink")(lambda d, a: "Reveal your Drink")
+labels("split")(lambda d, a: f"Split the Mead with {a.names[d['target']]}")
+
+
+@labels("discard")
+def _discard_label(d, a):
+    return "Keep your hand" if not d.get("cards") else f"Discard {len(d['cards'])}"
+
+
+def portion_words(stack: list, portion: int, names: list[str]) -> str:
+    """Which Drink of the Drink frame a decision points at: "Zot's Drink"."""
+    top = next((fr for fr in reversed(stack) if fr.get("f") == "drink"), None)
+    try:
+        holder = top["portions"][portion]["holder"]
+    except (TypeError, KeyError, IndexError):
+        holder = None
+    name = name_of(names, holder)
+    return f"{name}'s Drink" if name else f"Drink {portion + 1}"
+
+
+@labels("play")
+def _play_label(d, a):
+    parts = []
+    mode = d.get("mode")
+    if mode == "leave":
+        parts.append("leave the Round")
+    elif mode == "card":
+        parts.append("ignore the card")
+    elif mode == "drink":
+        parts.append("ignore " + portion_words(a.stack, d.get("portion", 0), a.names))
+    elif "portion" in d:
+        parts.append("on " + portion_words(a.stack, d["portion"], a.names))
+    if "target" in d:
+        parts.append(("to " if "portion" in d else "at ") + a.name(d["target"]))
+    if d.get("target_minion") is not None:
+        parts.append("at " + a.in_play.get(d["target_minion"], "a Minion"))
+    if d.get("targets"):
+        parts.append(drinks_to(d["targets"], a.names.__getitem__, to="for") if a.kind == "phase:order"
+                     else "at " + times(d["targets"], a.names.__getitem__))
+    parts += [said for arg, (_, said) in PLAY_ARGS.items() if d.get(arg)]
+    return "Play" + (": " + ", ".join(parts) if parts else "")
+
+
+@labels("pick")
+def _pick_label(d, a):
+    """A rule's choice, as its mechanic labels it; a target chosen as for a card played (a
+    Brawler's) is labelled as that play."""
+    pick = PICKS.get(a.kind)
+    if pick and pick.plays:
+        return pick.plays + _play_label({"type": "play", **d["option"]}, a)[4:]
+    return pick.label(d.get("option"), a.titles) if pick and pick.label else str(d.get("option"))

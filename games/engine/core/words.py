@@ -50,15 +50,18 @@ Sentence = Callable[[dict, str, "Teller"], "str | None"]
 
 @dataclass(frozen=True)
 class Ask:
-    """A prompt kind in words: `words` above its buttons (a string, or `fn(view)` for words
-    that read the table, such as a threshold the pack sets), `headline` for the header's "what
-    now" (None: the phase's name) and `passes` on its pass button."""
+    """A prompt kind in words: `words` above its buttons (a string, or `fn(view, names,
+    decisions)` for words that read the table, such as a threshold the pack sets), `headline`
+    for the header's "what now" (None: the phase's name), `passes` on its pass button and
+    `waiting`, `fn(view, names)`, what the others read while it is asked (None: "Waiting for
+    the active player")."""
     words: str | Callable = ""
     headline: str | None = None
     passes: str | None = None
+    waiting: Callable | None = None
 
-    def said(self, view: dict) -> str:
-        return self.words(view) if callable(self.words) else self.words
+    def said(self, view: dict, names: list | None = None, decisions: list | None = None) -> str:
+        return self.words(view, names or [], decisions or []) if callable(self.words) else self.words
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,59 @@ TURNS: dict[str, str] = {}
 #: {"name", "text", "key", "meter"?: {"value", "max"}, "here"?}; `character` is the content's
 #: Character (its tokens' limits and hooks, as its pack sets them) or None.
 COUNTERS: list[Callable] = []
+
+
+@dataclass
+class Asked:
+    """What a decision's button may name: the prompt's kind, the seats' short names, the
+    stack, the cards in play (Minions: "Zot's Grunt") and any card's quoted title."""
+    kind: str
+    names: list
+    stack: list
+    in_play: dict
+    titles: dict
+
+    def name(self, seat, default: str = "") -> str:
+        return name_of(self.names, seat, default)
+
+    def top(self, f: str) -> dict:
+        """The topmost frame of kind `f` on the stack, or {}."""
+        return next((fr for fr in reversed(self.stack) if fr.get("f") == f), {})
+
+
+#: decision type -> `fn(d, asked)`: its button's words
+LABELS: dict[str, Callable] = {}
+#: `fn(view)` -> {card id: quoted title} of cards a panel shows that buttons may name (Prizes)
+CARD_TITLES: list[Callable] = []
+#: `fn(view)` -> {card id: rules text} for cards whose button says what they do (a Prize)
+CARD_TEXTS: list[Callable] = []
+#: decision type -> `fn(label, view, seat)`: the question a button asks before it is sent
+CONFIRMS: dict[str, Callable] = {}
+#: `fn(view, seat)` -> a line on the seat's mat ("Boss · draws up to 9"), or ""
+SEAT_LINES: list[Callable] = []
+#: a seat's zones whose cards are played as from its hand -> the words on such a card
+HAND_ZONES: dict[str, str] = {}
+#: `fn(view, names)` -> a panel's data or None, by the panel's name (its template's): several
+#: registrations under one name make one panel (the tavern options')
+PANELS: list[tuple[str, Callable]] = []
+#: shared zones a panel shows (not among the table's shared decks): a name, or a prefix with ":"
+PANEL_ZONES: set[str] = set()
+
+
+def labels(*types: str) -> Callable:
+    """Registers the words on the buttons of decision types."""
+    def register(fn: Callable) -> Callable:
+        for t in types:
+            LABELS[t] = fn
+        return fn
+    return register
+
+
+def panel(name: str) -> Callable:
+    def register(fn: Callable) -> Callable:
+        PANELS.append((name, fn))
+        return fn
+    return register
 
 
 # --- the replay's charts ----------------------------------------------------
@@ -124,14 +180,17 @@ UNCHARTED: set[str] = set()
 CHARTED_ZONES: list[str] = []
 #: `fn(state, seat)` -> more numbers to chart for a seat (Otto's track facing it, a Level)
 SEAT_SERIES: list[Callable] = []
+#: Effects that start a Round of Gambling (a jump mark on the timeline; what an ante answers to)
+ROUND_STARTS: set[str] = set()
 #: effect type -> Mark
 MARKS: dict[str, Mark] = {}
 #: table token -> TableSeries
 TABLE_SERIES: dict[str, TableSeries] = {}
 
 
-def asks(kind: str, words: str | Callable = "", headline: str | None = None, passes: str | None = None) -> None:
-    PROMPTS[kind] = Ask(words, headline, passes)
+def asks(kind: str, words: str | Callable = "", headline: str | None = None, passes: str | None = None,
+         waiting: Callable | None = None) -> None:
+    PROMPTS[kind] = Ask(words, headline, passes, waiting)
 
 
 def shows(*kinds: str) -> Callable:
@@ -250,6 +309,7 @@ class Teller:
 
 # --- phrases the sentences share -------------------------------------------
 
+SAMPLER_NOTE = "Sampler deck: rulebook cards only, not the printed deck"
 #: Titles a printed name may start with that are not what the table calls the character
 #: ("Father Farai" is Farai; "Baron von Vlazlo" stays Baron).
 TITLES = {"Father"}

@@ -22,7 +22,7 @@ from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
 from ..core.primitives import nat, register, short_name
-from ..core.words import REASONS, SERIES, TOKENS, asks, says, shows
+from ..core.words import REASONS, SERIES, TOKENS, asks, labels, says, shows
 
 
 def _defs(state: State) -> dict:
@@ -168,3 +168,6 @@ asks("token", "You drank: raise your Drunken Chi? It counts with your Alcohol Co
      "Drunken Chi?")
 shows("token_offer")(lambda fr, who, names: {"title": f"{who} may raise their Drunken Chi"})
 SERIES["chi"] = "Drunken Chi (Zakhan)"
+labels("gain_token")(lambda d, a: "Gain Drunken Chi" if d.get("token") == "chi" else f"Gain {d.get('token')}")
+labels("decline")(lambda d, a: "No, thanks")
+labels("calm")(lambda d, a: "Discard it to lower your Chi by 1")

@@ -67,7 +67,7 @@ def _due(character) -> int:
     return next((n for n, _ in thresholds(character, TOKEN)), limit(character, TOKEN, 3))
 
 
-def _asked(view: dict) -> str:
+def _asked(view: dict, names: list, decisions: list) -> str:
     seat = (view.get("prompt") or {}).get("seat")
     heat = next((s.get("tokens", {}).get(TOKEN) for s in view.get("seats", []) if s.get("seat") == seat), None)
     return f"{heat or 3} Heat! The City Guard wants its due: choose your penalty (nothing can reduce it)."

@@ -24,7 +24,7 @@ from ..core.prompt import Prompt
 from ..core.responses import TARGET
 from ..core.primitives import check_steps
 from ..core.state import State
-from ..core.words import CHARTED_ZONES, GOLD_REASONS, SERIES, asks, says, shows
+from ..core.words import CHARTED_ZONES, GOLD_REASONS, SERIES, asks, labels, says, shows
 
 ZONE = "minions"
 
@@ -188,3 +188,17 @@ asks("wages", "Your Minion was hurt: pay its Wages to keep it in play, or let it
 shows("wages")(lambda fr, who, names: {"title": f"{who}'s Minion was hurt: Wages or let it go"})
 SERIES[ZONE] = "Minions in play"
 CHARTED_ZONES.append(ZONE)
+
+
+@labels("activate")
+def _activate_label(d, a):
+    who = a.in_play.get(d.get("card"), "Your Minion")
+    return f"{who} acts" + (f" at {a.names[d['target']]}" if "target" in d else "")
+
+
+@labels("wages")
+def _wages_label(d, a):
+    wages = a.top("wages").get("wages")
+    if d.get("pay"):
+        return "Pay the Minion's Wages" + (f" ({wages} Gold)" if wages is not None else "")
+    return "Let the Minion go"

@@ -22,7 +22,7 @@ from ..core.ops import emit
 from ..core.primitives import boolean, integer, nat, register, short_name
 from ..core.steps import drink_portions
 from ..core.interpreter import behaviour
-from ..core.words import CHARTED_ZONES, PLAY_ARGS, SERIES, counter, says
+from ..core.words import CHARTED_ZONES, HAND_ZONES, PLAY_ARGS, SERIES, counter, says
 
 
 def _free(ctx) -> list[int]:
@@ -127,3 +127,4 @@ def _shelf(tokens: dict, zones: dict, character) -> list[dict]:
     return [{"name": "Mix-in Shelf", "text": ", ".join(c["title"] for c in cards) or "empty", "key": "shelf"}]
 SERIES["shelf"] = "Mix-in Shelf (Phyll)"
 CHARTED_ZONES.append("shelf")
+HAND_ZONES["shelf"] = "on your Mix-in Shelf"       # Phyll plays his Shelf's cards as from his hand

@@ -11,7 +11,7 @@ from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import behaviour
 from ..core.primitives import boolean, nat, register, short_name, short_names
-from ..core.words import REASONS, asks, says, shows
+from ..core.words import REASONS, asks, labels, says, shows
 
 
 def offer(state: State, seat: int, zones: list, token: str, cost: int, limit=None, must=False,
@@ -87,3 +87,11 @@ def _bought(fx, s, t):
 asks("buy", "Buy the top card of one of your side decks with your tokens, one at a time, or stop.",
      "buying side-deck cards", "Stop buying")
 shows("offer")(lambda fr, who, names: {"title": f"{who} buys side-deck cards"})
+
+
+@labels("buy")
+def _label(d, a):
+    offer = a.top("offer")
+    cost = offer.get("cost")
+    price = " (free)" if cost == 0 else f" ({cost} {str(offer.get('token', '')).replace('_', ' ').capitalize()})" if cost else ""
+    return f"Buy the top card of your {str(d.get('zone', '')).replace('_', ' ').capitalize()} deck{price}"

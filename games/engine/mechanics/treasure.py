@@ -30,7 +30,7 @@ from ..core.prompt import Prompt
 from ..core.state import State
 from ..core.interpreter import BEHAVIOUR, behaviour, step_args
 from ..core.primitives import NESTED, SUMMARY_AS, boolean, check_steps, nat, register, short_name, steps_list
-from ..core.words import SEAT_SERIES, SERIES, asks, says, shows
+from ..core.words import SEAT_SERIES, SERIES, asks, labels, says, shows
 
 TREASURE = "Treasure"      # a Treasure with no subtype: only equipped
 CURSE = "Curse"            # a Treasure-deck Curse: followed at once when revealed
@@ -274,3 +274,13 @@ def _charted(state, seat: int) -> dict:
     cards = of(state).cards
     n = sum(getattr(cards[state.cards[c]].facts, "level", 0) for ids in state.seats[seat].zones.values() for c in ids)
     return {"level": n} if n else {}
+
+
+@labels("equip", "discard_treasure")
+def _label(d, a):
+    top = a.top("treasure")
+    name = (top.get("card") or {}).get("title", "the Treasure") if isinstance(top.get("card"), dict) else "the Treasure"
+    if d["type"] == "discard_treasure":
+        return f"Discard {name}"
+    drop = [a.titles.get(x, "an item") for x in d.get("drop", [])]
+    return f"Equip {name}" + (f", discarding {' and '.join(drop)}" if drop else "")

@@ -18,7 +18,7 @@ from ..core import extensions
 from ..core.ops import emit
 from ..core.rng import shuffle
 from ..core.state import State
-from ..core.words import MARKS, Mark, says
+from ..core.words import MARKS, PANEL_ZONES, Mark, panel, says
 
 OPTION = "bar_deck"
 BAR = "bar"
@@ -119,3 +119,12 @@ def _reshuffled(fx, s, t):
     return "The Bar Deck ran out: the discarded Drinks were shuffled into a new Bar Deck."
 MARKS["bar_dealt"] = Mark("tavern", lambda fx, names: {"title": f"the Bar Deck dealt {fx.get('cards')} Drinks"},
                           lambda e: e["title"], "#c9a227")
+
+PANEL_ZONES.add(BAR)
+
+
+@panel("tavern")
+def _panel(view: dict, names: list[str]) -> dict | None:
+    """The Bar Deck's count (a pill in the status strip)."""
+    zones = view.get("zones") or {}
+    return {"bar": zones[BAR].get("count", 0)} if (view.get("options") or {}).get(OPTION) and BAR in zones else None

@@ -20,7 +20,7 @@ from ..core.frames import find, push
 from ..core.ops import emit
 from ..core.seating import taking_part
 from ..core.state import State
-from ..core.words import DRINK_MODES, asks, says, shows
+from ..core.words import DRINK_MODES, asks, labels, says, shows
 
 EVENT = "dares"
 
@@ -126,3 +126,12 @@ asks(EVENT, "The Wench Dares You... The two Drinks have the same Alcohol Content
      "everyone else drinks the other.", "The Wench Dares You...")
 DRINK_MODES[EVENT] = " (The Wench Dares You...)"
 shows(EVENT)(lambda fr, who, names: {"title": f"{who} chooses which Drink to drink"})
+
+
+@labels(EVENT)
+def _label(d, a):
+    try:
+        cards = a.top("drink")["reveals"][d["pick"]]["cards"]
+        return "I drink " + " + ".join(c["title"] for c in cards)
+    except (TypeError, KeyError, IndexError):
+        return f"I drink Drink {d.get('pick', 0) + 1}"

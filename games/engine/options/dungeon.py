@@ -35,7 +35,7 @@ from ..core import decks, extensions, variants
 from ..core.interpreter import behaviour_in, run_steps
 from ..core.primitives import NESTED, STATS, Box, check_steps, positive, register_box, steps_list
 from ..core.steps import lands_at_once
-from ..core.content import KINDS, Card, Facts, of
+from ..core.content import KINDS, Card, Facts, content_of, of
 from ..core.drinks import announce, new_portion, reveal_from_deck
 from ..core.flow import RESOLVE
 from ..core.prompt import COUNT, Prompt
@@ -43,7 +43,8 @@ from ..core.frames import push
 from ..core.ops import discard_card, emit, take_from_hand
 from ..core.seating import taking_part
 from ..core.state import State
-from ..core.words import DRINK_MODES, MARKS, MODES, TABLE_SERIES, Mark, TableSeries, asks, plural, says, shows
+from ..core.words import (DRINK_MODES, MARKS, MODES, PANEL_ZONES, SAMPLER_NOTE, TABLE_SERIES, Mark, TableSeries, asks,
+                          labels, panel, plural, says, shows)
 
 OPTION = "dungeon_events"
 DUNGEON_EVENT = "Dungeon Event"    # its kind of card
@@ -388,3 +389,47 @@ MARKS["dungeon_event"] = Mark("dungeon", lambda fx, names: {"title": fx.get("tit
                                lambda e: f"Dungeon Event {e['title'] or ''}", "#9b82d6", "1 3")
 TABLE_SERIES[PROGRESS] = TableSeries("progress", DECK, "Dungeon Event Progress Counters", "Progress Counters",
                                      "at 0 an event is revealed", "#9b82d6", marks="dungeon")
+
+
+def mode_words(mode: str) -> str:
+    return MODES.get(mode, mode.replace("_", " ").capitalize())
+
+
+@labels(DECK, "tavern_event")         # the Pub Crawl's Tavern Events are chosen as Dungeon Events are
+def _label(d, a):
+    said = mode_words(d.get("mode", ""))
+    if d.get("cards"):
+        said += ": " + ", ".join(a.titles.get(c, f"card {c}") for c in d["cards"])
+    return said
+
+
+# --- its panel on the table page ---------------------------------------------
+
+PANEL_ZONES.add(DECK)
+
+
+@panel(DECK)
+def _panel(view: dict, names: list[str]) -> dict | None:
+    """The Dungeon Event Deck: its Progress Counters (public table tokens), the deck's size and
+    the last event revealed (its discard pile is face up) or, while one is being resolved,
+    that one (its card waits on the stack until everyone has chosen), and whether its events
+    come from a sampler pack."""
+    tokens = view.get("tokens") or {}
+    zones = view.get("zones") or {}
+    if PROGRESS not in tokens or DECK not in zones:
+        return None
+    discard = (zones.get(DISCARD) or {}).get("cards") or []
+    now = next((fr["event_card"] for fr in view.get("stack") or [] if fr.get("f") == DECK and fr.get("event_card")), None)
+    return {"progress": tokens[PROGRESS], "counters": list(range(tokens[PROGRESS])),
+            "deck": zones[DECK].get("count", 0), "discarded": len(discard),
+            "last": now or (discard[-1] if discard else None), "now": now is not None,
+            "sampler": SAMPLER_NOTE if _sampler_events(view.get("content") or "") else ""}
+
+
+def _sampler_events(content_id: str) -> bool:
+    try:
+        content = content_of(content_id)
+    except ValueError:
+        return False
+    kinds = {h["id"]: h.get("kind") for h in content.packs}
+    return any(c.type == DUNGEON_EVENT and kinds.get(c.pack) == "sampler" for c in content.cards.values())

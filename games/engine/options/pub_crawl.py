@@ -45,7 +45,7 @@ from ..core.resolve import go_on
 from ..core.flow import RESOLVE
 from ..core.state import State
 from ..core.interpreter import behaviour
-from ..core.words import MARKS, Mark, asks, says, shows
+from ..core.words import CARD_TITLES, MARKS, PANEL_ZONES, Mark, asks, labels, panel, says, shows
 
 OPTION = "pub_crawl"
 TAVERNS = "taverns"
@@ -348,3 +348,38 @@ shows("crawl_orders")(lambda fr, who, names: {"title": f"{who} goes on Ordering 
 MARKS["crawled"] = Mark("tavern", lambda fx, names: {"title": f"the party Crawled to {fx.get('title')}"},
                         lambda e: e["title"], "#c9a227")
 MARKS["tavern_closed"] = Mark("tavern", lambda fx, names: {"title": f"{fx.get('title')} Closed"}, lambda e: e["title"], "#c9a227")
+
+
+# --- its panel and buttons on the table page -----------------------------------
+
+PANEL_ZONES.update({TAVERNS + ":", TAVERNS, DRINKS})
+
+
+def _cards(zones: dict, name: str) -> list[dict]:
+    return (zones.get(name) or {}).get("cards") or []
+
+
+@panel("tavern")
+def _panel(view: dict, names: list[str]) -> dict | None:
+    """The taverns in Crawl order: where the party is, which are Open and their Drinks left."""
+    zones = view.get("zones") or {}
+    if not (view.get("options") or {}).get(OPTION) or TAVERNS not in zones:
+        return None
+    party = (view.get("tokens") or {}).get(PARTY)
+    rows = []
+    for c in _cards(zones, TAVERNS) + _cards(zones, CLOSED):
+        slug = c["key"].split("/", 1)[1]
+        deck = zones.get(DRINKS + slug)
+        rows.append({"title": c["title"], "here": c["id"] == party, "open": c in _cards(zones, TAVERNS),
+                     "left": deck.get("count", 0) if deck else view.get("drink_deck_count", 0),
+                     "discard": len(_cards(zones, DRINKS + slug + ":discard")) if deck else None})
+    return {"crawl": {"taverns": rows, "here": next((r["title"] for r in rows if r["here"]), "")}, "side": True}
+
+
+@CARD_TITLES.append
+def _titles(view: dict) -> dict:
+    return {c["id"]: "“" + c["title"] + "”" for name, z in (view.get("zones") or {}).items()
+            if name.split(":", 1)[0] == TAVERNS for c in z.get("cards") or []}
+
+
+labels("crawl")(lambda d, a: f"Crawl to {a.titles.get(d.get('tavern'), 'this tavern')}")

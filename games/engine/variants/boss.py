@@ -21,6 +21,7 @@ from ..core.content import of
 from ..core.state import State
 from .team_play import TeamVariant, TwoHeadedDragon
 from ..core.variants import VARIANTS, Variant, register
+from ..core.words import SEAT_LINES
 
 BOSS_DECK_SUFFIX = "-boss"
 
@@ -231,3 +232,16 @@ register(BossBattle())
 register(BossDecks())
 register(LeadersAndLackeys())
 register(BossVersusBoss())
+
+
+@SEAT_LINES.append
+def _mat_line(view: dict, seat: int) -> str:
+    """"Boss · draws up to 9 · Actions 1 of 3" on a Boss seat's mat (docs/boss.md): the hand
+    size it draws up to, which the mat must not read as the cards it holds (those are "7 in
+    hand" beside it)."""
+    b = next((b for b in view.get("bosses") or [] if b["seat"] == seat), None)
+    if b is None:
+        return ""
+    n = b["actions"]
+    acts = f"Actions {b['played']} of {n}" if b["played"] is not None else f"{n} Action{'s' if n != 1 else ''} a turn"
+    return f"Boss · draws up to {b['hand_size']} · {acts}"

@@ -26,7 +26,7 @@ from ..core.state import State
 from ..core.steps import flags_of, frame_steps, live_steps
 from ..core.teams import one_per_team, team
 from ..core.variants import Variant, register
-from ..core.words import UNCHARTED, asks, says, shows
+from ..core.words import CONFIRMS, UNCHARTED, asks, labels, says, shows
 
 POTION_EFFECTS = ("fortitude", "alcohol", "gold")      # +6 Fortitude, -6 Alcohol, +3 Gold from the Inn
 
@@ -258,7 +258,51 @@ def _defer(fx, s, t):
     return f"{s} let {t.who(fx.get('to'))} go first."
 
 
-asks("champion", "Your team chooses its Champion: only the Champions take part in what happens next.",
-     "choosing Champions")
+def champion_for(stack: list, names: list[str]) -> str:
+    """What the Champions being chosen are for: the Drink Event or the card that asked for them
+    (the `champions` frame names the frame it is `on`), in words."""
+    fr = next((f for f in reversed(stack) if f.get("f") == "champions"), None)
+    on = next((f for f in stack if fr is not None and f.get("id") == fr.get("on")), None)
+    if on is None:
+        return ""
+    card = on.get("event_card") or on.get("card") or {}
+    seat = on.get("seat", on.get("revealer"))
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    title = card.get("title") or "it"
+    if on.get("f") == "event":
+        return f"the Drink Event {title}" + (f" revealed by {who}" if who else "")
+    return f"{title}" + (f", played by {who}" if who else "")
+
+
+def _choose(view: dict, names: list, decisions: list) -> str:
+    why = champion_for(view.get("stack") or [], names)
+    candidates = [names[d["champion"]] for d in decisions if d.get("type") == "champion"]
+    out = f"Your team chooses its Champion for {why}" if why else "Your team chooses its Champion"
+    out += ": only the Champions take part in it."
+    return out + (" Choose " + " or ".join(candidates) + "." if candidates else "")
+
+
+def _waiting(view: dict, names: list) -> str | None:
+    seat = (view.get("prompt") or {}).get("seat")
+    if not isinstance(seat, int):
+        return None
+    why = champion_for(view.get("stack") or [], names)
+    return f"Waiting for {names[seat]}'s team to choose its Champion" + (f" for {why}" if why else "") + "…"
+
+
+asks("champion", _choose, "choosing Champions", waiting=_waiting)
+
+
+def _confirm(label: str, view: dict, seat) -> str:
+    potions = next((t["potions"] for t in view.get("teams") or [] if seat in t["seats"]), 0)
+    return f"{label}? Your team has {potions} left."
+
+
+CONFIRMS["potion"] = _confirm
 shows("champions")(lambda fr, who, names: {"title": "Champions"})
 UNCHARTED.add("potions")         # the team's, charted nowhere: its Effects tell each one drunk
+POTION_LABELS = {"fortitude": "Drink a Potion: gain 6 Fortitude", "alcohol": "Drink a Potion: lose 6 Alcohol",
+                 "gold": "Drink a Potion: take 3 Gold from the Inn"}
+labels("potion")(lambda d, a: POTION_LABELS.get(d.get("effect"), "Drink a Potion"))
+labels("champion")(lambda d, a: f"{a.names[d['champion']]} is our Champion")
+labels("defer")(lambda d, a: "Let my teammate go first")

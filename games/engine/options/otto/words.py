@@ -3,8 +3,9 @@ rule (docs/otto.md)."""
 from __future__ import annotations
 
 from ...core.content import content_of
-from ...core.words import (GOLD_REASONS, PICKS, PLACES, REASONS, SEAT_SERIES, SERIES, TURNS, Pick, asks, cap, opening, says, shows)
-from .turn import DECK, PLAY, SOURCE
+from ...core.words import (GOLD_REASONS, PANEL_ZONES, PICKS, PLACES, REASONS, ROUND_STARTS, SEAT_SERIES, SERIES, TURNS,
+                           Pick, asks, cap, opening, panel, says, shows)
+from .turn import DECK, OPTION, PLAY, SOURCE, TRACK_MAX
 
 PLACES[SOURCE] = "Otto"
 GOLD_REASONS.update({"otto_pays": " for Otto (he has no Gold: the Inn pays for him)",
@@ -112,6 +113,9 @@ def _control(fx, s, t):
     return CONTROL.get(fx.get("play"), "Otto gambles and takes control of the Round.")
 
 
+ROUND_STARTS.add("otto_starts_round")
+
+
 @says("otto_starts_round")
 def _starts_round(fx, s, t):
     return (f"Otto's Action box starts a Round of Gambling ({len(fx.get('participants', []))} players and Otto in): "
@@ -201,3 +205,31 @@ def _charted_track(state, seat: int) -> dict:
     if f"otto:fortitude:{seat}" not in state.tokens:
         return {}
     return {"otto_fortitude": state.tokens[f"otto:fortitude:{seat}"], "otto_alcohol": state.tokens[f"otto:alcohol:{seat}"]}
+
+
+# --- his mat on the table page -----------------------------------------------------
+
+PANEL_ZONES.add(DECK)
+
+
+@panel(DECK)
+def _mat(view: dict, names: list[str]) -> dict | None:
+    """His 0-6 track facing each player (public table tokens), his deck and discard pile (face
+    up: the last card he revealed), and his factions. He has no Gold, hand or Drink Me! pile."""
+    tokens = view.get("tokens") or {}
+    zones = view.get("zones") or {}
+    if not (view.get("options") or {}).get(OPTION) or DECK not in zones:
+        return None
+    tracks = []
+    for i, name in enumerate(names):
+        f, a = tokens.get(f"otto:fortitude:{i}"), tokens.get(f"otto:alcohol:{i}")
+        if f is None:
+            continue
+        tracks.append({"seat": i, "name": name, "fortitude": f, "alcohol": a,
+                       "f_pct": round(100 * f / TRACK_MAX), "a_pct": round(100 * a / TRACK_MAX),
+                       "owed": tokens.get(f"otto:owed:{i}", 0), "out": view["seats"][i].get("out")})
+    discard = (zones.get(DECK + ":discard") or {}).get("cards") or []
+    return {"tracks": tracks, "deck": zones[DECK].get("count", 0), "discarded": len(discard),
+            "last": discard[-1] if discard else None,
+            "factions": [f.capitalize() for f in (view.get("options") or {}).get("otto_factions") or []],
+            "active": any(fr.get("f") == DECK for fr in view.get("stack") or [])}
