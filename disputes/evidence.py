@@ -15,8 +15,8 @@ from django.db import connection
 from games import engine, store
 from games.models import Game, Seat
 from games.selectors import events_raw
-from games.web import board
-from games.web.narrate import seat_names
+from games.presentation import board
+from games.presentation.narration import seat_names
 from replay import frames
 from replay.verification import verify_game
 from disputes.models import Dispute

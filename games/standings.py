@@ -8,7 +8,7 @@ keeps, for every seat that went out, the event, the turn and the moment. The fol
 is cached in the shared cache under the game's last hash, so a finished game is folded once.
 
 One function ranks for every place that shows standings: the game-over table
-(`games.web.board`), the history page, the replay's last frame and the export's header
+(`games.presentation.board`), the history page, the replay's last frame and the export's header
 (which `replay.offline` checks against its own re-fold).
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The replay page (`/games/{id}/replay/?at=N&as=SEAT`) and the frame fragment its script
 swaps in at every step. Pages only translate HTTP; the frames come from `replay.frames` and
-the table is drawn by the live page's own board (`games.web.board`, `web/_board.html`)."""
+the table is drawn by the live page's own board (`games.presentation.board`, `web/_board.html`)."""
 from __future__ import annotations
 
 import json
@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET, require_POST
 from games import selectors, standings
 from games.errors import NotFound, ServiceError
 from games.models import Game
-from games.web import board
-from games.web.bots import bot_level
+from games.presentation import board
+from games.presentation.bots import bot_level
 from replay import charts, fork, frames
 from replay.api import parse_at
 

@@ -1,6 +1,6 @@
 """The pages: lobby, sign-up / log-in, table, game table and history. Views only translate
 HTTP: writes go to `games.services`, reads to `games.selectors`; a game is shown only through
-the caller's `engine.view` (games/web/board.py)."""
+the caller's `engine.view` (games/presentation/board.py)."""
 from __future__ import annotations
 
 import json
@@ -25,10 +25,11 @@ from games import appends, bosses, decision_input, engine, selectors, services, 
 from games.errors import NotFound, ServiceError
 from games.models import Game, Table
 from games.packs import registry
-from games.web import board, characters, narrate
+from games.presentation import board, narration
+from games.web import characters
 from games.web import options as table_options
 from games.web import tavern
-from games.web.bots import bot_level, bot_levels
+from games.presentation.bots import bot_level, bot_levels
 
 
 def _timer_words(seconds: int | None) -> str:
@@ -511,7 +512,7 @@ def game_page(request, game_id: int):
     game = _game_or_404(game_id)
     ctx = _board(request, game)
     ctx["stream_url"] = f"{settings.RDI_STREAM_URL.rstrip('/')}/stream/games/{game.pk}/"
-    ctx["log"] = narrate.narration_for(game=game, seat=ctx["me"], after=-1)["steps"]
+    ctx["log"] = narration.narration_for(game=game, seat=ctx["me"], after=-1)["steps"]
     return render(request, "web/game.html", ctx)
 
 
@@ -529,7 +530,7 @@ def game_log(request, game_id: int):
     """`{seq, steps: [{seq, lines}]}`: the narrated log after `?after=N`, for the caller."""
     game = _game_or_404(game_id)
     seat = selectors.seat_of(game=game, user=request.user)
-    return JsonResponse(narrate.narration_for(game=game, seat=seat, after=_int(request.GET.get("after"), -1)))
+    return JsonResponse(narration.narration_for(game=game, seat=seat, after=_int(request.GET.get("after"), -1)))
 
 
 def _decision_form(post) -> dict:

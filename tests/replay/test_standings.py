@@ -137,7 +137,7 @@ def test_outs_tell_apart_two_losses_in_one_event():
 
 
 def test_the_tables_words_for_each_finish():
-    from games.web import board
+    from games.presentation import board
 
     seats = [{"index": i, "out": i != 0, "status_words": "passed out"} for i in range(4)]
     outs = [{"seat": 3, "reason": "broke", "seq": 10, "turn": 4, "moment": 1},

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from games import appends, engine, selectors
 from games.ai import decision_seed, get_bot
 from games.models import Game
-from games.web import narrate
+from games.presentation import narration
 
 
 def bot_turns(game: Game, *, told: dict | None = None, limit: int | None = None) -> Iterator[tuple]:
@@ -30,7 +30,7 @@ def bot_turns(game: Game, *, told: dict | None = None, limit: int | None = None)
         made += 1
         game.refresh_from_db()
         for viewer, lines in (told or {}).items():
-            for step in narrate.narration_for(game=game, seat=viewer, after=game.seq - 1)["steps"]:
+            for step in narration.narration_for(game=game, seat=viewer, after=game.seq - 1)["steps"]:
                 lines.extend(step["lines"])
 
 

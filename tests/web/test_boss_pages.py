@@ -80,7 +80,7 @@ def test_the_table_names_the_boss_and_the_challengers(owner):
     html = client_for(owner).get(f"/games/{game.pk}/").content.decode()
     assert ">The Boss<" in html and "The Challengers · yours" in html and "Team A" not in html
     assert "The Challengers&#x27; Potions: 2" in html        # the apostrophe, escaped
-    from games.web.board import headline
+    from games.presentation.board import headline
     view = engine.view(selectors.game_state(game=game), 1)
     names = [s.character for s in sorted(game.table.seats.all(), key=lambda s: s.index)]
     if view["active"] != 0:

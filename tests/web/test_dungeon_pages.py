@@ -11,7 +11,7 @@ import pytest
 from games import appends, engine, selectors, services
 from games.errors import ServiceError
 from games.models import Game, Table
-from games.web import board, narrate
+from games.presentation import board, narration
 from replay import charts, frames
 from tests.packs.conftest import packs_dir  # noqa: F401 (fixture)
 from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
@@ -91,11 +91,11 @@ def test_a_dungeon_game_is_narrated_labelled_and_charted(with_dungeon, make_user
     lines, labels, shown_now = [], [], False
     for _, prompt, view in bot_turns(game, told={None: lines}):
         if prompt.kind == "dungeon":
-            panel = board.panels(view, narrate.seat_names(view)).get("dungeon")     # the event being chosen about, not the one before it
+            panel = board.panels(view, narration.seat_names(view)).get("dungeon")     # the event being chosen about, not the one before it
             pending = next(fr for fr in view["stack"] if fr["f"] == "dungeon")
             assert panel["now"] and panel["last"]["title"] == pending["event_card"]["title"]
             shown_now = True
-            names = narrate.seat_names(view)
+            names = narration.seat_names(view)
             labels += [board.label(d, prompt.kind, names, view["stack"],
                                    {c["id"]: c["title"] for c in view["seats"][prompt.seat]["hand"]})
                        for d in prompt.decisions]
@@ -106,7 +106,7 @@ def test_a_dungeon_game_is_narrated_labelled_and_charted(with_dungeon, make_user
     assert labels and all(label and label != "dungeon" for label in labels)
     assert "Reveal a Drink and drink it" in labels and shown_now
     view = engine.view(selectors.game_state(game=game), None)
-    last = board.panels(view, narrate.seat_names(view)).get("dungeon")
+    last = board.panels(view, narration.seat_names(view)).get("dungeon")
     assert not last["now"] and last["last"]["title"]
     data = frames.timeline(game=game)
     assert data["dungeon"] and len(data["progress"]) == len(data["series"])
@@ -187,7 +187,7 @@ def test_a_discard_of_n_cards_is_ticked_on_the_hand_not_chosen_among_every_set(w
     appends.submit_decision(game_id=game.pk, seat=2, decision={"type": "dungeon", "mode": "drink"}, actor="test",
                              expected_seq=game.seq)
     game.refresh_from_db()
-    text = "\n".join(line for step in narrate.narration_for(game=game, seat=1, after=0)["steps"] for line in step["lines"])
+    text = "\n".join(line for step in narration.narration_for(game=game, seat=1, after=0)["steps"] for line in step["lines"])
     assert "Gerki chose to discard." in text
     said = next(line for line in text.splitlines() if "discarded 3 cards to" in line)
     for cid in hand[1:]:

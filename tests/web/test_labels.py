@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from games import engine, store
-from games.web import board, narrate
+from games.presentation import board, narration
 from replay.export import parse_export
 
 GOLDEN = sorted((Path(__file__).parents[1] / "golden").glob("*.jsonl"))
@@ -57,18 +57,18 @@ def named_seats(fx: dict) -> set[int]:
 
 
 def check_gold(fx: dict, line: str, names: list[str]) -> None:
-    who = {narrate.INN: "the Inn", narrate.POT: "the pot"}
+    who = {narration.INN: "the Inn", narration.POT: "the pot"}
     payer = who.get(fx["seat"]) or names[fx["seat"]]
     payee = who.get(fx["to"]) or names[fx["to"]]
     if fx.get("by_inn"):
         # the Inn paid for a seat: the sentence says for whom, and never "the Inn paid the Inn"
         assert line.startswith("The Inn paid") and payer in line, line
         assert not re.search(r"The Inn paid .* to the Inn", line), line
-    elif fx["seat"] == narrate.POT:
+    elif fx["seat"] == narration.POT:
         assert "pot" in line and payee.lower() in line.lower(), line
     else:
         assert line.lower().startswith(payer.lower()) and f"to {payee}" in line, line
-    if fx["to"] != narrate.INN or not fx.get("by_inn"):
+    if fx["to"] != narration.INN or not fx.get("by_inn"):
         assert payee.lower() in line.lower(), line
 
 
@@ -76,7 +76,7 @@ def check_gold(fx: dict, line: str, names: list[str]) -> None:
 def test_the_header_follows_the_engines_prompt_at_every_event(path):
     names = None
     for seq, state, _ in walk(path):
-        names = names or narrate.seat_names(engine.view(state, "spectator"))
+        names = names or narration.seat_names(engine.view(state, "spectator"))
         want = expected_header(state, names)
         for viewer in ["spectator", *range(len(state.seats))]:
             got = board.headline(engine.view(state, viewer), names)
@@ -91,8 +91,8 @@ def test_the_header_follows_the_engines_prompt_at_every_event(path):
 def test_the_narration_names_who_each_effect_is_about(path):
     names = None
     for seq, state, effects in walk(path):
-        names = names or narrate.seat_names(engine.view(state, "spectator"))
-        narrator = narrate.Narrator(state, names, None)
+        names = names or narration.seat_names(engine.view(state, "spectator"))
+        narrator = narration.Narrator(state, names, None)
         for fx in effects:
             line = narrator.line(fx, over=True)
             if fx["type"] in SILENT or (fx["type"] in ("fortitude", "alcohol") and not fx.get("delta")) \
@@ -113,8 +113,8 @@ def test_the_narration_names_who_each_effect_is_about(path):
 def test_a_tip_the_inn_pays_says_for_whom():
     state = engine.new_game({"seats": [{"character": "zot"}, {"character": "fiona"}], "variant": "base",
                              "options": {}, "seed": "00" * 32})
-    names = narrate.seat_names(engine.view(state, "spectator"))
-    line = narrate.Narrator(state, names, None).line(
+    names = narration.seat_names(engine.view(state, "spectator"))
+    line = narration.Narrator(state, names, None).line(
         {"type": "gold", "seat": 0, "to": "inn", "amount": 1, "asked": 1, "by_inn": True}, over=False)
     assert line == "The Inn paid 1 Gold for Zot."
 

@@ -10,7 +10,7 @@ import pytest
 from games import appends, engine, selectors, services
 from games.errors import ServiceError
 from games.models import Game, Table
-from games.web import board, narrate
+from games.presentation import board, narration
 from replay import charts, frames
 from tests.packs.conftest import packs_dir  # noqa: F401 (fixture)
 from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
@@ -81,12 +81,12 @@ def _otto_game(make_user, seed, players=("deirdre", "gerki")):
 def test_an_otto_game_is_narrated_labelled_charted_and_verifies(with_otto_cards, make_user):
     game = _otto_game(make_user, "07" * 32)
     lines, labels = [], []
-    for step in narrate.narration_for(game=game, seat=None, after=-1)["steps"]:
+    for step in narration.narration_for(game=game, seat=None, after=-1)["steps"]:
         lines.extend(step["lines"])
     for _, prompt, view in bot_turns(game, told={None: lines}):
-        assert board.panels(view, narrate.seat_names(view))["otto"]["tracks"]
+        assert board.panels(view, narration.seat_names(view))["otto"]["tracks"]
         if prompt.kind == "otto_reward":
-            labels += [board.label(d, prompt.kind, narrate.seat_names(view), view["stack"], {})
+            labels += [board.label(d, prompt.kind, narration.seat_names(view), view["stack"], {})
                        for d in prompt.decisions]
     text = "\n".join(lines)
     assert "Otto joins the table (" in text and "Otto's first turn: he revealed “" in text   # told at seq 0
@@ -107,7 +107,7 @@ def test_an_otto_game_is_narrated_labelled_charted_and_verifies(with_otto_cards,
     # what the fork carries); its log starts where the position left Otto, not with his first turn
     at = next(at for at in range(1, game.seq) if fork.forkable(fork.state_at(game=game, at=at)) is None)
     forked = fork.game_fork(game=game, at=at, user=game.table.owner, seat=0)
-    opening = [line for step in narrate.narration_for(game=forked, seat=0, after=-1)["steps"] for line in step["lines"]]
+    opening = [line for step in narration.narration_for(game=forked, seat=0, after=-1)["steps"] for line in step["lines"]]
     assert opening[0].startswith("Otto is at the table (") and opening[1].startswith("Otto's tracks (")
     assert not any("Otto joins" in line or "first turn" in line for line in opening), opening
     export = client.get(f"/api/games/{game.pk}/export/")
@@ -126,15 +126,15 @@ def test_a_drink_event_he_turns_over_in_his_first_turn_is_told_before_it_takes_p
             break
     assert event, "in 200 deals Otto's first turn turns over a Drink Event"
     title = engine.content_of(state.content).cards[state.cards[event["card"]]].title
-    names = narrate.seat_names(engine.view(state, "spectator"))
-    opening = narrate.openings(state, names)
+    names = narration.seat_names(engine.view(state, "spectator"))
+    opening = narration.openings(state, names)
     assert opening[1].startswith("Otto's first turn: he has no card to reveal")     # no Otto cards installed
     assert f"Otto turned over the Drink Event “{title}” from the Drink Deck; it takes place once" in opening[2]
     lines = []
     while not lines or not any("takes place" in line for line in lines):
         prompt = engine.prompts(state)[0]
         state, effects = engine.apply(state, next(d for d in prompt.decisions if d["type"] == "pass"))
-        lines += narrate.narrate_effects(effects, state=state, names=names, seat=None, over=False)
+        lines += narration.narrate_effects(effects, state=state, names=names, seat=None, over=False)
     assert any(line.startswith(f"The Drink Event “{title}” Otto turned over takes place") for line in lines)
 
 
@@ -199,11 +199,11 @@ def _narrated(*scenarios) -> str:
     for name in scenarios:
         spec = json.loads((here / f"{name}.json").read_text())
         state = engine.new_game(setup_from(spec["setup"], here))
-        names = narrate.seat_names(engine.view(state, "spectator"))
+        names = narration.seat_names(engine.view(state, "spectator"))
         for step in spec["steps"]:
             if "seat" in step:
                 _, effects = engine.apply(state, decision_from(state, step))
-                text += narrate.narrate_effects(effects, state=state, names=names, seat=None, over=False)
+                text += narration.narrate_effects(effects, state=state, names=names, seat=None, over=False)
     return "\n".join(text)
 
 
@@ -238,7 +238,7 @@ def test_what_players_now_do_to_him_is_narrated_labelled_and_shown_on_the_stack(
                  "players-change-his-drink-both-tracks"):
         spec = json.loads((here / f"{name}.json").read_text())
         state = engine.new_game(setup_from(spec["setup"], here))
-        names = narrate.seat_names(engine.view(state, "spectator"))
+        names = narration.seat_names(engine.view(state, "spectator"))
         for step in spec["steps"]:
             if "seat" not in step:
                 continue
@@ -248,8 +248,8 @@ def test_what_players_now_do_to_him_is_narrated_labelled_and_shown_on_the_stack(
             shown += [" ".join(str(v) for v in board._frame(fr, names).values() if isinstance(v, str))
                       for fr in view["stack"]]
             _, effects = engine.apply(state, decision_from(state, step))
-            text += narrate.narrate_effects(effects, state=state, names=names, seat=None, over=False)
-    narrator = narrate.Narrator(state, names, None)
+            text += narration.narrate_effects(effects, state=state, names=names, seat=None, over=False)
+    narrator = narration.Narrator(state, names, None)
     text += [narrator.line({"type": t, "title": "Round on the House!", "participants": [0, 1]}, over=True)
              for t in ("otto_event", "otto_starts_round")]
     text, shown = "\n".join(text), "\n".join(shown)

@@ -10,7 +10,7 @@ from django.test import Client
 
 from games import appends, engine, selectors, services, store
 from games.models import Game
-from games.web import narrate
+from games.presentation import narration
 from tests.replay.conftest import client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -158,8 +158,8 @@ def test_window_passes_are_narrated_only_to_the_seat_that_passed():
     state = engine.new_game({"seats": [{"character": "zot"}, {"character": "fiona"}], "seed": "s", "variant": "base",
                              "options": {}})
     fx = [{"type": "pass", "seat": 1}, {"type": "fortitude", "seat": 0, "delta": -2, "now": 18}]
-    assert narrate.narrate_effects(fx, state=state, names=names, seat=0, over=False) == ["Zot lost 2 Fortitude, now 18."]
-    assert len(narrate.narrate_effects(fx, state=state, names=names, seat=1, over=False)) == 2
+    assert narration.narrate_effects(fx, state=state, names=names, seat=0, over=False) == ["Zot lost 2 Fortitude, now 18."]
+    assert len(narration.narrate_effects(fx, state=state, names=names, seat=1, over=False)) == 2
 
 
 def test_lobby_signup_play_now_and_history(client, django_user_model):

@@ -1,11 +1,11 @@
-"""The table page's words for the RDI 8 characters (games/web/board.py), from real views:
+"""The table page's words for the RDI 8 characters (games/presentation/board.py), from real views:
 Farai's Brew decks (top card only), Heat, the Brawl count, the Petrification Pile as a count,
 Phyll's Shelf, and the labels of their choices."""
 from pathlib import Path
 
 from games.engine import apply, content_of, new_game, prompts, view
 from games.engine.core.scenario import setup_from
-from games.web import board
+from games.presentation import board
 
 HERE = Path(__file__).parent.parent / "scenarios" / "rdi8"
 PACKS = [f"../../../packs/{c}.json" for c in ("farai", "lucky", "nerodia", "phyll", "samantha")]
@@ -53,7 +53,7 @@ def test_a_sampler_character_is_marked_on_the_table():
 
 
 def test_the_log_tells_the_rdi8_mechanics_without_telling_a_hidden_card():
-    from games.web.narrate import narrate_effects, seat_names
+    from games.presentation.narration import narrate_effects, seat_names
     state = _state([{"character": "nerodia", "hand": ["which-one-of-you-called-this-place-a-sssnake-pit"]},
                     {"character": "lucky", "hand": ["help-an-old-lady-out-with-these-barrels", "never-pour-your-own-dragon-breath-ale"],
                      "tokens": {"heat": 2}},

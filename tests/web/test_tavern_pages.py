@@ -11,7 +11,7 @@ import pytest
 
 from games import engine, services
 from games.models import Game, Table
-from games.web import board, narrate
+from games.presentation import board, narration
 from replay import charts
 from tests.packs.conftest import packs_dir  # noqa: F401 (fixture)
 from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
@@ -62,7 +62,7 @@ def test_the_table_page_says_the_table_plays_the_bar_deck(with_tavern, make_user
 
 def test_the_log_tells_the_bar_deck_dealing_and_its_reshuffle():
     state = engine.new_game({"seats": [{"character": "zot"}, {"character": "gerki"}], "seed": "log"})
-    lines = narrate.narrate_effects([{"type": "bar_dealt", "cards": 30, "left": 8},
+    lines = narration.narrate_effects([{"type": "bar_dealt", "cards": 30, "left": 8},
                                      {"type": "reshuffled", "deck": "bar", "cards": 12}],
                                     state=state, names=["Zot", "Gerki"], seat=None, over=False)
     assert lines == ["30 Drinks from the Bar Deck are the new Drink Deck (8 left in the Bar Deck).",
@@ -100,7 +100,7 @@ def tavern_board(view):
 
 def test_the_log_tells_the_prize_cycle():
     state = engine.new_game({"seats": [{"character": "zot"}, {"character": "gerki"}], "seed": "log"})
-    lines = narrate.narrate_effects([{"type": "prize_chosen", "seat": 0, "card": 0, "title": "Fixture Purse"},
+    lines = narration.narrate_effects([{"type": "prize_chosen", "seat": 0, "card": 0, "title": "Fixture Purse"},
                                      {"type": "prizes_returned", "count": 2}],
                                     state=state, names=["Zot", "Gerki"], seat=None, over=False)
     assert lines == ["Zot put the Prize “Fixture Purse” in the pot.",
@@ -144,7 +144,7 @@ def test_the_crawl_prompt_and_the_log_name_the_taverns():
     assert board.label({"seat": 0, "type": "crawl", "tavern": 9}, "crawl", ["Zot"], [], {}, {9: "“Startusk's”"}) \
         == "Crawl to “Startusk's”"
     state = engine.new_game({"seats": [{"character": "zot"}, {"character": "gerki"}], "seed": "log"})
-    lines = narrate.narrate_effects([{"type": "crawled", "seat": 0, "tavern": 9, "title": "Startusk's"},
+    lines = narration.narrate_effects([{"type": "crawled", "seat": 0, "tavern": 9, "title": "Startusk's"},
                                      {"type": "tavern_closed", "card": 9, "title": "Startusk's"}],
                                     state=state, names=["Zot", "Gerki"], seat=None, over=False)
     assert lines == ["Zot Crawled: the party moves to Startusk's.", "Startusk's is out of Drinks and Closes."]
@@ -188,10 +188,10 @@ def test_a_tavern_event_is_shown_asked_and_narrated():
     assert frame["title"] == "Tavern Event: Fiona Crawled to [test fixture] The Garden"
     assert board.label({"seat": 2, "type": "tavern_event", "mode": "discard", "cards": [5]}, "tavern_event",
                        ["Fiona", "Gerki", "Zot"], [], {}, {5: "Winning Hand"}).endswith("Winning Hand")
-    lines = narrate.narrate_effects([{"type": "tavern_event", "seat": 0, "card": 153, "title": "The Garden"},
+    lines = narration.narrate_effects([{"type": "tavern_event", "seat": 0, "card": 153, "title": "The Garden"},
                                      {"type": "tavern_event_choice", "seat": 2, "mode": "discard", "card": 153}],
                                     state=state, names=["Fiona", "Gerki", "Zot"], seat=None, over=False)
     assert lines[0] == "Tavern Event at The Garden: it happens to everyone!" and lines[1] == "Zot chose to discard."
-    other = narrate.narrate_effects([{"type": "tavern_event_choice", "seat": 1, "mode": "lose_fortitude", "card": 153}],
+    other = narration.narrate_effects([{"type": "tavern_event_choice", "seat": 1, "mode": "lose_fortitude", "card": 153}],
                                     state=state, names=["Fiona", "Gerki", "Zot"], seat=None, over=False)
     assert other == ["Gerki chose to lose fortitude."], "a pack's own option name, read as a verb"

@@ -12,7 +12,7 @@ from django.utils.html import escape
 from games import appends, engine, selectors, services
 from games.errors import ServiceError
 from games.models import Game
-from games.web.narrate import seat_names
+from games.presentation.narration import seat_names
 from replay import charts
 from tests.replay.conftest import _fresh_caches, client_for  # noqa: F401 (autouse fixture)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from games import engine
-from games.web import board, narrate
+from games.presentation import board, narration
 from tests.web.test_labels import walk
 
 GOLDEN = sorted((Path(__file__).parents[1] / "golden").glob("*.jsonl"))
@@ -36,7 +36,7 @@ def test_a_response_window_says_whose_card_it_is_to_every_seat(path):
     for seq, state, _ in walk(path):
         if state.over or engine.prompts(state)[0].kind != "respond" or state.stack[-1]["f"] != "card":
             continue
-        names = names or narrate.seat_names(engine.view(state, "spectator"))
+        names = names or narration.seat_names(engine.view(state, "spectator"))
         top = state.stack[-1]
         player, title = top["seat"], engine.view(state, "spectator")["stack"][-1]["card"]["title"]
         asked = engine.prompts(state)[0].seat
@@ -65,7 +65,7 @@ def test_the_words_of_a_window_name_no_card_the_viewer_cannot_see(path):
     for seq, state, _ in walk(path):
         if state.over or engine.prompts(state)[0].kind != "respond":
             continue
-        names = narrate.seat_names(engine.view(state, "spectator"))
+        names = narration.seat_names(engine.view(state, "spectator"))
         titles = _all_titles(state)
         for viewer in range(len(state.seats)):
             view, words = _words(state, viewer, names)
@@ -117,8 +117,8 @@ def test_a_boss_chip_says_the_hand_size_it_draws_up_to():
 def test_the_log_says_each_target_of_a_multi_drink_card_once(targets, said):
     state = engine.new_game({"seats": [{"character": "zot"}, {"character": "gerki"}, {"character": "fiona"}],
                              "variant": "base", "options": {}, "seed": "00" * 32})
-    names = narrate.seat_names(engine.view(state, "spectator"))
-    line = narrate.Narrator(state, names, None).line(
+    names = narration.seat_names(engine.view(state, "spectator"))
+    line = narration.Narrator(state, names, None).line(
         {"type": "played", "seat": 0, "card": None, "title": "Round on me", "effect": "order_extra",
          "args": {"targets": targets}}, over=False)
     assert line.endswith(said) and "Gerki, Gerki" not in line, line

@@ -12,9 +12,9 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.web.bots import bot_level
+from games.presentation.bots import bot_level
 from games.engine import words
-from games.web.narrate import seat_names
+from games.presentation.narration import seat_names
 
 MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 20)
 STATUS_WORDS = {"in": "in the game", "passed_out": "passed out", "broke": "out of Gold"}
