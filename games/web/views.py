@@ -88,20 +88,9 @@ def lobby(request):
     })
 
 
-#: The lobby's games: (variant, label, what it is); a Boss variant is offered only with a villain.
-VARIANT_OFFERS = (
-    ("base", "Everyone for themselves", ""),
-    ("two-headed-dragon", "Two-Headed Dragon (teams)",
-     "Teams of two (4, 6 or 8 players): seats 1-2, 3-4... share Fortitude, Alcohol and Gold"),
-    ("boss-battle", "Boss Battle (3-5 players)", "One villain Boss (seat 1) against 2-4 Challengers sharing a "
-     "mat (3-5 players); a villain you choose is the Boss, anyone else a Challenger"),
-    ("two-headed-boss-battle", "Two-Headed Boss Battle (4 or 6)",
-     "Teams of two villains with Boss decks (4 or 6 players): every seat is a Boss, so heroes can't play"),
-    ("leaders-and-lackeys", "Leaders and Lackeys (4, 6 or 8)", "Teams of a villain Leader (seats 1, 3...) and a "
-     "Lackey, anyone (4, 6 or 8 players); a villain you choose leads, a hero is a Lackey"),
-    ("boss-versus-boss", "Boss Versus Boss (2-5)", "Everyone a villain with a Boss deck, each for themselves "
-     "(2-5 players): heroes can't play"),
-)
+#: The lobby's games: (variant, label, what it is), in the variants' own words and order; a
+#: Boss variant is offered only with a villain.
+VARIANT_OFFERS = tuple((v.name, v.lobby, v.about) for v in sorted(engine.VARIANTS.values(), key=lambda v: v.offered))
 TURN_TIMERS = (("", "No timer"), ("30", "30 s"), ("60", "1 min"), ("120", "2 min"), ("86400", "1 day"))
 NO_VILLAIN = "needs a villain's pack (the RDI 6 villains or Nerodia), and none is installed"
 

@@ -13,6 +13,10 @@ a hidden side deck, `vendetta`:
 - **Letting go.** In her Action phase, while she holds a grudge, she may `forgive` (a decision
   this module adds to the Action phase through `Mechanic.actions`): her grudges go to 0 and she
   gains 1 Fortitude for each. The phase goes on: she may still play her Action.
+
+What people read of it (its sentences, prompt, buttons, counter and chart: `engine.words`) and
+how the heuristic bot values it (`games.ai.hints`) are registered here too, beside its rules;
+nothing under games/ names it.
 """
 from games.engine.core import extensions
 from games.engine.core.frames import pop, push
@@ -20,6 +24,8 @@ from games.engine.core.interpreter import behaviour
 from games.engine.core.ops import change_fortitude, change_token, emit
 from games.engine.core.primitives import nat, register, short_name
 from games.engine.core.prompt import Prompt
+from games.engine.core.words import (REASONS, SERIES, TOKENS, asks, counter, labels, limit, plural, says, shows,
+                                     thresholds)
 
 TOKEN = "grudge"
 FRAME = "vendetta"
@@ -73,3 +79,46 @@ extensions.register_mechanic(Grudges())
 extensions.FRAMES[FRAME] = _prompt
 extensions.FRAME_CARDS[FRAME] = lambda fr: fr["cards"]
 extensions.DECISIONS.update(keep_vendetta=_keep, forgive=_forgive)
+
+
+# --- its words -----------------------------------------------------------------------
+
+TOKENS[TOKEN] = "Grudges"
+REASONS.update({"vendetta": "settled Vendetta", "forgive": "forgiveness"})
+SERIES[TOKEN] = "Grudges (the Grudge-Keeper)"
+asks(FRAME, "Your grudges are settled: keep one of the revealed Vendetta cards; the others go under the deck.",
+     "Vendetta")
+shows(FRAME)(lambda fr, who, names: {"title": f"{who} settles a Vendetta"})
+says("vendetta")(lambda fx, s, t: f"{s} settles a Vendetta: {plural(fx.get('count', 0), 'card')} revealed to them.")
+says("vendetta_kept")(lambda fx, s, t: f"{s} kept a Vendetta card; {fx.get('returned', 0)} went under the deck.")
+labels("keep_vendetta")(lambda d, a: f"Keep {a.titles.get(d.get('card'), 'this card')}")
+labels("forgive")(lambda d, a: "Forgive: drop your grudges and gain 1 Fortitude each")
+
+
+@counter
+def _grudges(tokens: dict, zones: dict, character) -> list[dict]:
+    if TOKEN not in tokens:
+        return []
+    have = tokens.pop(TOKEN)
+    at = next((n for n, _ in thresholds(character, TOKEN)), limit(character, TOKEN, 3))
+    return [{"name": "Grudges", "text": f"{have} / {at} · at {at} a Vendetta is settled", "key": TOKEN,
+             "meter": {"value": have, "max": at}}]
+
+
+# --- what the heuristic bot makes of it --------------------------------------------------
+
+from games.ai import hints  # noqa: E402  (the bot's side, after the rules it reads)
+
+
+@hints.decision("forgive")
+def _forgive_hint(t, d, kit) -> float:
+    """Forgive when the Fortitude is needed: each grudge is 1 Fortitude, worth most when low."""
+    have = (t.mine.get("tokens") or {}).get(TOKEN, 0)
+    return t.worth(t.margin(t.me) + have) - t.worth(t.margin(t.me)) - 0.5
+
+
+@hints.decision("keep_vendetta")
+def _keep_hint(t, d, kit) -> float:
+    """Keep the revealed card most worth keeping."""
+    c = t.card(d.get("card"))
+    return kit.keep(t, getattr(c, "effect", "")) if c is not None else 0

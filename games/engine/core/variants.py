@@ -44,6 +44,8 @@ NEXT_PHASE = {"discard": "action", "action": "order", "order": "drink", "drink":
 class Variant:
     """The individual game."""
     name = "base"
+    #: the lobby's words for it (its Game select): its name there, what it is, and where it stands
+    lobby, about, offered = "Everyone for themselves", "", 0
     frames = frozenset()          # frame kinds the variant adds (flow asks `prompt` for them)
     decisions = frozenset()       # decision types the variant adds (flow hands them to `execute`)
 

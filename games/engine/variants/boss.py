@@ -97,6 +97,9 @@ class BossBattle(Bosses, TeamVariant):
     """Boss Battle [001:1819-2000; 003:829-887]: seat 0 is the Boss, a team of one; seats 1.. are
     2-4 Challengers sharing one mat. X = the number of Challengers."""
     name = "boss-battle"
+    lobby, offered = "Boss Battle (3-5 players)", 2
+    about = ("One villain Boss (seat 1) against 2-4 Challengers sharing a mat (3-5 players); a villain you "
+             "choose is the Boss, anyone else a Challenger")
     title = "Boss Battle"
     team_size = 1                    # teams are not seat pairs (`mat_of` says who is on whose)
 
@@ -150,6 +153,9 @@ class BossDecks(Bosses, TwoHeadedDragon):
     """Two-Headed Boss Battle [001:2002-2013; 003:889-899]: Two-Headed Dragon with every player
     a Boss: Boss Setup with a hand of 7, 2 Potions per team, the team orders 2 Drinks."""
     name = "two-headed-boss-battle"
+    lobby, offered = "Two-Headed Boss Battle (4 or 6)", 3
+    about = ("Teams of two villains with Boss decks (4 or 6 players): every seat is a Boss, so heroes "
+             "can't play")
     title = "Two-Headed Boss Battle"
 
     def check_seats(self, n: int):
@@ -172,6 +178,9 @@ class LeadersAndLackeys(BossDecks):
     """Leaders and Lackeys [001:1913-1931; 003:901-911]: as Two-Headed Boss Battle, each team a
     Boss (its first seat) and a Lackey (its second, any character)."""
     name = "leaders-and-lackeys"
+    lobby, offered = "Leaders and Lackeys (4, 6 or 8)", 4
+    about = ("Teams of a villain Leader (seats 1, 3...) and a Lackey, anyone (4, 6 or 8 players); a villain "
+             "you choose leads, a hero is a Lackey")
     title = "Leaders and Lackeys"
 
     def check_seats(self, n: int):
@@ -192,6 +201,8 @@ class BossVersusBoss(Bosses, Variant):
     the open points of §17.5 (R-BOSS-VS-BOSS): 10 Gold each as Boss Setup says, and the
     individual game's one Action and one Drink."""
     name = "boss-versus-boss"
+    lobby, offered = "Boss Versus Boss (2-5)", 5
+    about = "Everyone a villain with a Boss deck, each for themselves (2-5 players): heroes can't play"
     title = "Boss Versus Boss"
 
     def check_seats(self, n: int):

@@ -223,6 +223,8 @@ class TwoHeadedDragon(TeamVariant):
     """Two-Headed Dragon [001:1790-1817; 003:809-827]: teams of two sitting together, hand size
     7, 2 Potions and 10 Gold per team, the team orders two Drinks (one per teammate)."""
     name = "two-headed-dragon"
+    lobby, offered = "Two-Headed Dragon (teams)", 1
+    about = "Teams of two (4, 6 or 8 players): seats 1-2, 3-4... share Fortitude, Alcohol and Gold"
 
     def check_seats(self, n: int):
         if n not in (4, 6, 8):
