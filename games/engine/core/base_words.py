@@ -1,5 +1,6 @@
-"""The base game's words (digest §2-§12): the sentences for the Effects the core emits, as
-`words.py` keeps them. A mechanic, option or variant registers its own beside its rules.
+"""The base game's words (digest §2-§12), as `words.py` keeps them: the sentences for the
+Effects the core emits, the phases' and windows' prompts, the core's frames and the buttons of
+the core's decisions. A mechanic, option or variant registers its own beside its rules.
 """
 from __future__ import annotations
 

@@ -1,15 +1,16 @@
 """How the game is told: the registry of words every part of the engine fills for what it
 adds (docs/engine.md, "Words").
 
-The engine emits Effects (`ops.emit`), asks with prompts and keeps frames on its stack; the
-log, the board and the replay show them to people. What each one says is registered here by
-the module that makes it, beside its rules: the base game's in `base_words.py`, a mechanic's,
-option's or variant's in its own module. Narration, the board and the replay read these
-tables and name no mechanic, character or option themselves; `tests/engine/test_words.py`
-fails when the engine emits an effect type, or asks with a prompt kind, that has none.
+The engine emits Effects (`ops.emit`), asks with prompts, keeps frames on its stack and
+counts tokens on mats; the log, the board, the replay's charts and the lobby show them to
+people. What each one says is registered here by the module that makes it, beside its rules:
+the base game's in `base_words.py`, a mechanic's, option's or variant's in its own module.
+`games/presentation/` and `replay/` read these tables and name no mechanic, character or
+option themselves; `tests/engine/test_words.py` fails when the engine emits an Effect type,
+pushes a frame or asks with a prompt kind that has no words.
 
 Pure Python: a sentence is built from an Effect and a `Teller`, which knows the seats'
-names, the cards' titles and who is reading.
+names, the cards' titles and who is reading; the board's words from the caller's view.
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .content import content_of
+
+# --- the log -------------------------------------------------------------
 
 #: effect type -> [(when, sentence)], the most particular `when` first. A sentence is
 #: `fn(fx, s, t)`: the Effect, its seat's name and the Teller; None says nothing. `when` picks
@@ -46,7 +49,86 @@ OPENINGS: list[Callable] = []
 Sentence = Callable[[dict, str, "Teller"], "str | None"]
 
 
-# --- the board: prompts, frames, picks, counters ----------------------------
+def says(effect: str, **when) -> Callable[[Sentence], Sentence]:
+    """Registers the sentence for the Effects of a type whose fields match `when`."""
+    def register(fn: Sentence) -> Sentence:
+        told = SENTENCES.setdefault(effect, [])
+        if any(w == when for w, _ in told):
+            raise ValueError(f"the effect {effect!r} already has a sentence for {when or 'any fields'}")
+        told.append((when, fn))
+        told.sort(key=lambda entry: -len(entry[0]))
+        return fn
+    return register
+
+
+def _matches(fx: dict, when: dict) -> bool:
+    return all(fx.get(k) is not None if v is PRESENT else fx.get(k) == v for k, v in when.items())
+
+
+def quiet(*effects: str) -> None:
+    QUIET.update(effects)
+
+
+def opening(fn: Callable) -> Callable:
+    OPENINGS.append(fn)
+    return fn
+
+
+def described(effect: str) -> bool:
+    return effect in SENTENCES or effect in QUIET
+
+
+class Teller:
+    """Tells Effects as seat `seat` (None: a spectator) may read them, with the seats' short
+    names; `over`: the game has ended and everything is public."""
+
+    def __init__(self, state, names: list[str], seat: int | None, over: bool = False):
+        self.state, self.names, self.seat, self.over = state, names, seat, over
+
+    def line(self, fx: dict) -> str | None:
+        t = fx.get("type")
+        if t in PRIVATE and not self.over and fx.get("seat") != self.seat:
+            return None
+        if t in QUIET:
+            return None
+        s = self.who(fx.get("seat"))
+        say = next((fn for when, fn in SENTENCES.get(t, ()) if _matches(fx, when)), None)
+        if say is None:
+            return f"{s}: {str(t).replace('_', ' ')}." if t else None
+        return say(fx, s, self)
+
+    def who(self, seat) -> str:
+        return name_of(self.names, seat, "someone")
+
+    def title(self, cid) -> str:
+        try:
+            return "“" + content_of(self.state.content).cards[self.state.cards[cid]].title + "”"
+        except (KeyError, IndexError, TypeError, ValueError):
+            return "a card"
+
+    def titles(self, cids) -> str:
+        return ", ".join(self.title(c) for c in cids or [])
+
+    def because(self, fx: dict) -> str:
+        """The card (or the rule) behind an Effect, and whose it was when it was not the
+        seat's own."""
+        by = fx.get("by")
+        whose = f"{self.who(by)}'s " if isinstance(by, int) and by != fx.get("seat") else ""
+        if fx.get("card") is None:
+            rule = REASONS.get(fx.get("reason"))
+            return f" ({whose or 'a '}{rule})" if rule else ""
+        return f" ({whose}{self.title(fx['card'])})"
+
+    def minion(self, cid) -> str:
+        """A card in play, named with its owner: “Grunt the Brawler” of Torglesnarf."""
+        try:
+            owner = self.state.owner[cid]
+        except (IndexError, TypeError):
+            return "a Minion"
+        return f"{self.who(owner)}'s {self.title(cid)}"
+
+
+# --- the board: prompts, frames, buttons, panels, counters ------------------
 
 @dataclass(frozen=True)
 class Ask:
@@ -130,6 +212,20 @@ PANELS: list[tuple[str, Callable]] = []
 PANEL_ZONES: set[str] = set()
 
 
+def asks(kind: str, words: str | Callable = "", headline: str | None = None, passes: str | None = None,
+         waiting: Callable | None = None) -> None:
+    PROMPTS[kind] = Ask(words, headline, passes, waiting)
+
+
+def shows(*kinds: str) -> Callable:
+    """Registers what the stack shows of a frame kind."""
+    def register(fn: Callable) -> Callable:
+        for kind in kinds:
+            FRAMES[kind] = fn
+        return fn
+    return register
+
+
 def labels(*types: str) -> Callable:
     """Registers the words on the buttons of decision types."""
     def register(fn: Callable) -> Callable:
@@ -144,6 +240,28 @@ def panel(name: str) -> Callable:
         PANELS.append((name, fn))
         return fn
     return register
+
+
+def counter(fn: Callable) -> Callable:
+    COUNTERS.append(fn)
+    return fn
+
+
+def limit(character, token: str, default: int | None = None) -> int | None:
+    """A token's most, as the character's pack sets it."""
+    return ((getattr(character, "tokens", None) or {}).get(token) or {}).get("max", default)
+
+
+def thresholds(character, token: str) -> list[tuple[int, dict]]:
+    """The counts at which the character's pack makes something happen to `token`, with the
+    hook that does: its `on_token` hooks and hooks that hold only at a count (`if_token`)."""
+    out = []
+    for hook in getattr(character, "hooks", None) or ():
+        if hook.get("at") == "on_token" and hook.get("token") == token:
+            out.append((hook["equals"], hook))
+        elif token in (hook.get("if_token") or {}):
+            out.append((hook["if_token"][token], hook))
+    return sorted(out, key=lambda x: x[0])
 
 
 # --- the replay's charts ----------------------------------------------------
@@ -186,125 +304,6 @@ ROUND_STARTS: set[str] = set()
 MARKS: dict[str, Mark] = {}
 #: table token -> TableSeries
 TABLE_SERIES: dict[str, TableSeries] = {}
-
-
-def asks(kind: str, words: str | Callable = "", headline: str | None = None, passes: str | None = None,
-         waiting: Callable | None = None) -> None:
-    PROMPTS[kind] = Ask(words, headline, passes, waiting)
-
-
-def shows(*kinds: str) -> Callable:
-    """Registers what the stack shows of a frame kind."""
-    def register(fn: Callable) -> Callable:
-        for kind in kinds:
-            FRAMES[kind] = fn
-        return fn
-    return register
-
-
-def counter(fn: Callable) -> Callable:
-    COUNTERS.append(fn)
-    return fn
-
-
-def limit(character, token: str, default: int | None = None) -> int | None:
-    """A token's most, as the character's pack sets it."""
-    return ((getattr(character, "tokens", None) or {}).get(token) or {}).get("max", default)
-
-
-def thresholds(character, token: str) -> list[tuple[int, dict]]:
-    """The counts at which the character's pack makes something happen to `token`, with the
-    hook that does: its `on_token` hooks and hooks that hold only at a count (`if_token`)."""
-    out = []
-    for hook in getattr(character, "hooks", None) or ():
-        if hook.get("at") == "on_token" and hook.get("token") == token:
-            out.append((hook["equals"], hook))
-        elif token in (hook.get("if_token") or {}):
-            out.append((hook["if_token"][token], hook))
-    return sorted(out, key=lambda x: x[0])
-
-
-def says(effect: str, **when) -> Callable[[Sentence], Sentence]:
-    """Registers the sentence for the Effects of a type whose fields match `when`."""
-    def register(fn: Sentence) -> Sentence:
-        told = SENTENCES.setdefault(effect, [])
-        if any(w == when for w, _ in told):
-            raise ValueError(f"the effect {effect!r} already has a sentence for {when or 'any fields'}")
-        told.append((when, fn))
-        told.sort(key=lambda entry: -len(entry[0]))
-        return fn
-    return register
-
-
-def _matches(fx: dict, when: dict) -> bool:
-    return all(fx.get(k) is not None if v is PRESENT else fx.get(k) == v for k, v in when.items())
-
-
-def quiet(*effects: str) -> None:
-    QUIET.update(effects)
-
-
-def opening(fn: Callable) -> Callable:
-    OPENINGS.append(fn)
-    return fn
-
-
-def described(effect: str) -> bool:
-    return effect in SENTENCES or effect in QUIET
-
-
-class Teller:
-    """Tells Effects as seat `seat` (None: a spectator) may read them, with the seats' short
-    names; `over`: the game has ended and everything is public."""
-
-    def __init__(self, state, names: list[str], seat: int | None, over: bool = False):
-        self.state, self.names, self.seat, self.over = state, names, seat, over
-
-    def line(self, fx: dict) -> str | None:
-        t = fx.get("type")
-        if t in PRIVATE and not self.over and fx.get("seat") != self.seat:
-            return None
-        if t in QUIET:
-            return None
-        s = self.who(fx.get("seat"))
-        say = next((fn for when, fn in SENTENCES.get(t, ()) if _matches(fx, when)), None)
-        if say is None:
-            return f"{s}: {str(t).replace('_', ' ')}." if t else None
-        return say(fx, s, self)
-
-    def who(self, seat) -> str:
-        if isinstance(seat, str) and seat in PLACES:
-            return PLACES[seat]
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return self.names[seat]
-        return "someone"
-
-    def title(self, cid) -> str:
-        try:
-            return "“" + content_of(self.state.content).cards[self.state.cards[cid]].title + "”"
-        except (KeyError, IndexError, TypeError, ValueError):
-            return "a card"
-
-    def titles(self, cids) -> str:
-        return ", ".join(self.title(c) for c in cids or [])
-
-    def because(self, fx: dict) -> str:
-        """The card (or the rule) behind an Effect, and whose it was when it was not the
-        seat's own."""
-        by = fx.get("by")
-        whose = f"{self.who(by)}'s " if isinstance(by, int) and by != fx.get("seat") else ""
-        if fx.get("card") is None:
-            rule = REASONS.get(fx.get("reason"))
-            return f" ({whose or 'a '}{rule})" if rule else ""
-        return f" ({whose}{self.title(fx['card'])})"
-
-    def minion(self, cid) -> str:
-        """A card in play, named with its owner: “Grunt the Brawler” of Torglesnarf."""
-        try:
-            owner = self.state.owner[cid]
-        except (IndexError, TypeError):
-            return "a Minion"
-        return f"{self.who(owner)}'s {self.title(cid)}"
 
 
 # --- phrases the sentences share -------------------------------------------
