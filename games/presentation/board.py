@@ -166,26 +166,13 @@ def _buttons(view: dict, decisions: list[dict], names: list[str], me, pick: dict
     """The prompt's decisions as buttons: on the cards of the hand they play (and of zones
     played as from the hand), the rest as general buttons, and the discards for their form.
     Returns (hand, general, discards)."""
-    stack = view.get("stack") or []
-    in_play = {c["id"]: f"{names[s['seat']]}'s {c['title']}" for s in view["seats"]
-               for z in (s.get("zones") or {}).values() for c in z.get("cards") or []}
     you = next((s for s in view["seats"] if s["seat"] == me), None) or {}
     titles = {c["id"]: "“" + c["title"] + "”" for c in you.get("hand", [])}
-    texts: dict = {}
     for shown in words.CARD_TITLES:
         titles.update(shown(view))                      # cards a panel shows (the Prizes)
-    for shown in words.CARD_TEXTS:
-        texts.update(shown(view))
-    kind = ((view.get("prompt") or {}).get("kind")) or ""
     by_card: dict[int, list] = {}
     general, discards = [], []
-    for d in decisions:
-        entry = {"label": label(d, kind, names, stack, in_play, titles), "json": json.dumps(d, sort_keys=True),
-                 "key": uuid.uuid4().hex, "type": d.get("type")}
-        if d.get("card") in texts:
-            entry["detail"] = texts[d["card"]]
-        if d.get("type") in words.CONFIRMS:
-            entry["confirm"] = words.CONFIRMS[d["type"]](entry["label"], view, me)
+    for d, entry in _entries(view, decisions, names, me, titles):
         if d.get("type") == "discard":
             discards.append(d)
         elif d.get("type") in ("play", "calm") and "card" in d:
@@ -209,6 +196,26 @@ def _buttons(view: dict, decisions: list[dict], names: list[str], me, pick: dict
         general[:0] = [{**e, "label": f"{e['label'].replace('Play', 'Play ' + titles.get(cid, f'card {cid}'), 1)}"}
                        for e in entries]
     return hand, general, discards
+
+
+def _entries(view: dict, decisions: list[dict], names: list[str], me, titles: dict):
+    """Each decision with its button: its words, what it sends, the card's text where its
+    button says what the card does (a Prize) and the question it asks first (a Potion)."""
+    stack = view.get("stack") or []
+    kind = (view.get("prompt") or {}).get("kind") or ""
+    in_play = {c["id"]: f"{names[s['seat']]}'s {c['title']}" for s in view["seats"]
+               for z in (s.get("zones") or {}).values() for c in z.get("cards") or []}
+    texts: dict = {}
+    for shown in words.CARD_TEXTS:
+        texts.update(shown(view))
+    for d in decisions:
+        entry = {"label": label(d, kind, names, stack, in_play, titles), "json": json.dumps(d, sort_keys=True),
+                 "key": uuid.uuid4().hex, "type": d.get("type")}
+        if d.get("card") in texts:
+            entry["detail"] = texts[d["card"]]
+        if d.get("type") in words.CONFIRMS:
+            entry["confirm"] = words.CONFIRMS[d["type"]](entry["label"], view, me)
+        yield d, entry
 
 
 def _kind(card: dict) -> str:
