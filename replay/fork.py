@@ -59,13 +59,9 @@ def position_from_view(view: dict, owner: list | None = None) -> dict:
     position = {"seats": seats, "drink_deck": _slugs(view["drink_deck"]), "drink_deck_exact": True,
                 "drink_discard": _slugs(view["drink_discard"]), "inn": view["inn"], "active": view["active"],
                 "phase": view["phase"], "turn": view["turn"]}
+    for option in engine.TABLE_OPTIONS.values():      # a deck an option keeps in its exact order
+        position |= option.position_of(view)
     zones = view.get("zones") or {}
-    if "dungeon" in zones:          # the Dungeon Event Deck (a table option) in its exact order
-        position["dungeon"] = {"deck": _slugs(list(reversed(zones["dungeon"]["cards"]))),
-                               "discard": _slugs(zones["dungeon:discard"]["cards"]),
-                               "progress": (view.get("tokens") or {}).get("dungeon_progress", 0)}
-    if "bar" in zones:              # the Bar Deck (a table option) in its exact order
-        position["bar"] = {"deck": _slugs(list(reversed(zones["bar"]["cards"]))), "exact": True}
     if zones or view.get("tokens"):
         # Every table zone and token as it is, whatever table option keeps it there (the Pub
         # Crawl's taverns, their decks and discards; the Prizes; Otto's deck and tracks):

@@ -11,6 +11,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, standings
+from games.engine import words
 from games.errors import NotFound, ServiceError
 from games.models import Game
 from games.presentation import board
@@ -86,8 +87,10 @@ def frame_context(request, game: Game, *, default_at: int | None = None) -> dict
     # the replay's own game-over panel does not offer the replay
     ctx.update(replay_url=None, frame=fr, viewer=viewer, event_words=event_words(event["kind"]), viewer_str=str(viewer), decided=decided, everyone=everyone,
                drink_deck=fr["view"].get("drink_deck", []),
-               # the Dungeon Event Deck (a table option), top first, when the viewer may see it
-               dungeon_deck=list(reversed(((fr["view"].get("zones") or {}).get("dungeon") or {}).get("cards") or [])),
+               # the shared decks a table option adds (the Dungeon Event Deck), top first, when the
+               # viewer may see their cards
+               decks=[{"name": name, "cards": list(reversed(cards))} for zone, name in words.DECKS_SHOWN.items()
+                      if (cards := ((fr["view"].get("zones") or {}).get(zone) or {}).get("cards"))],
                frame_json=mark_safe(json.dumps({"at": fr["at"], "as": str(viewer), "changes": fr["changes"],
                                                 "fork": _fork_refusal(request, game, fr)}).replace("</", "<\\/")))
     return ctx
@@ -115,14 +118,26 @@ def replay_page(request, game_id: int):
         data = frames.timeline(game=game)
     except ServiceError as exc:
         return _error(request, exc)
+    jumps = _jumps(data)
     ctx.update(game=game, charts=charts.charts(data), legend=charts.legend(data),
                perspectives=perspectives(game=game, user=request.user, names=ctx["frame"]["names"]),
-               dungeon_marks=bool(data.get("dungeon") or data.get("progress")),
+               jumps=jumps,
                marks_json=mark_safe(json.dumps({k: data[k] for k in ("turns", "drinks", "rounds", "contests")}
                                                | {"eliminations": [e["seq"] for e in data["eliminations"]],
-                                                  "dungeon": [m["seq"] for m in data.get("dungeon") or []],
-                                                  "last": data["last"]})))
+                                                  "last": data["last"]}
+                                               | {j["go"]: [m["seq"] for m in data.get(j["go"]) or []] for j in jumps})))
     return render(request, "replay/replay.html", ctx)
+
+
+def _jumps(data: dict) -> list[dict]:
+    """The "Next ..." buttons the table options' marks add (a Dungeon Event), for a game that
+    plays them: it has such a mark, or the table series they are drawn on."""
+    out = []
+    for key, jump in {m.key: m.jump for m in words.MARKS.values() if m.jump}.items():
+        drawn_on = [ts.key for ts in words.TABLE_SERIES.values() if ts.marks == key]
+        if data.get(key) or any(data.get(k) for k in drawn_on):
+            out.append({"go": key, "words": jump.words, "what": jump.what, "key": jump.key})
+    return out
 
 
 @require_GET

@@ -2,7 +2,9 @@
 i.e. `engine.view(state, your_seat)` plus projections): seat mats with gauges, the Inn, the
 gambling panel, the stack, your hand and the prompt's decisions as labelled buttons.
 
-Nothing here reads the state: the page can only show what the caller's view holds.
+Nothing here reads the state: the page can only show what the caller's view holds. Nothing
+here names a mechanic either: each one's words, panels, counters and buttons are its own
+(`engine.words`, docs/engine.md "Words").
 """
 from __future__ import annotations
 
@@ -12,12 +14,13 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.presentation.bots import bot_level
 from games.engine import words
-from games.presentation.narration import seat_names
+from games.presentation.bots import bot_level
 
 MAX_FORTITUDE = 20          # the gauges' scale (every base character starts at 20)
 STATUS_WORDS = {"in": "in the game", "passed_out": "passed out", "broke": "out of Gold"}
+seat_names = words.seat_names
+
 
 def headline(view: dict, names: list[str]) -> str:
     """The header's "whose turn, and what now", from the view's prompt (the engine's own
@@ -109,7 +112,8 @@ def build(detail: dict[str, Any]) -> dict[str, Any]:
         "waiting": _waiting(view, stack, names, me),
         "round": _round(rnd, names), "stack": [_frame(fr, names) for fr in reversed(stack) if fr.get("f") != "round"],
         "drink_discard_count": len(view.get("drink_discard", [])),
-        **panels(view, names),
+        "panels": _placed(panels(view, names)),
+        "pills": [pill for said in words.PILLS if (pill := said(view))],
         "shared_decks": _shared_decks(view),
         "last_drink": (view.get("drink_discard") or [None])[-1],
         "standings": _standings(seats, view, detail.get("standings")) if view.get("over") else [],
@@ -224,12 +228,22 @@ def _kind(card: dict) -> str:
 
 def panels(view: dict, names: list[str]) -> dict[str, dict]:
     """The panels of the options and mechanics the game plays (Otto's mat, the Dungeon Event
-    Deck, the tavern options'), by name: each is its template's (`templates/web/_<name>.html`)."""
+    Deck, the tavern options'), by name."""
     out: dict[str, dict] = {}
-    for name, build_panel in words.PANELS:
+    for name, _where, build_panel in words.PANELS:
         data = build_panel(view, names)
         if data:
             out.setdefault(name, {}).update(data)
+    return out
+
+
+def _placed(shown: dict[str, dict]) -> dict[str, list[dict]]:
+    """The panels by where they stand, each with its template (`templates/web/_<name>.html`,
+    which reads its data as `panel`)."""
+    where = {name: at for name, at, _ in words.PANELS}
+    out: dict[str, list[dict]] = {"seats": [], "side": []}
+    for name, data in shown.items():
+        out[where[name]].append({"name": name, "template": f"web/_{name}.html", "data": data})
     return out
 
 

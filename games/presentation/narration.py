@@ -27,24 +27,12 @@ from games.selectors import viewer_for
 #: How many of the latest decisions the log re-narrates at most per request.
 MAX_STEPS = 40
 
-INN, POT = "inn", "pot"   # how effects name the Inn and the pot (the engine's ops)
-drinks_to, times = words.drinks_to, words.times
-
-
 seat_names = words.seat_names
 
 
-class Narrator(words.Teller):
-    """The engine's Teller with the log's `over` given per line."""
-
-    def line(self, fx: dict, *, over: bool) -> str | None:       # type: ignore[override]
-        self.over = over
-        return super().line(fx)
-
-
 def narrate_effects(effects: list[dict], *, state, names: list[str], seat: int | None, over: bool) -> list[str]:
-    narrator = Narrator(state, names, seat)
-    return [line for fx in effects if (line := narrator.line(fx, over=over))]
+    teller = words.Teller(state, names, seat, over)
+    return [line for fx in effects if (line := teller.line(fx))]
 
 
 def narration_for(*, game: Game, seat: int | None, after: int) -> dict[str, Any]:

@@ -129,6 +129,9 @@
       go(clamp(Math.round((frac * 720 - 6) / (720 - 12) * marks.last)));
     });
   });
+  // the "Next ..." buttons a table option adds (a Dungeon Event) carry their own key
+  var optionKeys = {};
+  document.querySelectorAll("[data-go][data-key]").forEach(function (a) { optionKeys[a.dataset.key] = a.dataset.go; });
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var tag = (e.target.tagName || "").toLowerCase();
@@ -136,8 +139,8 @@
     var how = {
       ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last",
       ArrowUp: "prev-turn", PageUp: "prev-turn", ArrowDown: "next-turn", PageDown: "next-turn",
-      d: "drinks", g: "rounds", c: "contests", e: "eliminations", v: "dungeon"
-    }[e.key.length === 1 ? e.key.toLowerCase() : e.key];
+      d: "drinks", g: "rounds", c: "contests", e: "eliminations"
+    }[e.key.length === 1 ? e.key.toLowerCase() : e.key] || optionKeys[e.key.toLowerCase()];
     if (!how) return;
     e.preventDefault();
     go(target(how));

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from games import engine, store
+from games.engine.core.ops import INN, POT
 from games.presentation import board, narration
 from replay.export import parse_export
 
@@ -57,18 +58,18 @@ def named_seats(fx: dict) -> set[int]:
 
 
 def check_gold(fx: dict, line: str, names: list[str]) -> None:
-    who = {narration.INN: "the Inn", narration.POT: "the pot"}
+    who = {INN: "the Inn", POT: "the pot"}
     payer = who.get(fx["seat"]) or names[fx["seat"]]
     payee = who.get(fx["to"]) or names[fx["to"]]
     if fx.get("by_inn"):
         # the Inn paid for a seat: the sentence says for whom, and never "the Inn paid the Inn"
         assert line.startswith("The Inn paid") and payer in line, line
         assert not re.search(r"The Inn paid .* to the Inn", line), line
-    elif fx["seat"] == narration.POT:
+    elif fx["seat"] == POT:
         assert "pot" in line and payee.lower() in line.lower(), line
     else:
         assert line.lower().startswith(payer.lower()) and f"to {payee}" in line, line
-    if fx["to"] != narration.INN or not fx.get("by_inn"):
+    if fx["to"] != INN or not fx.get("by_inn"):
         assert payee.lower() in line.lower(), line
 
 
@@ -92,9 +93,9 @@ def test_the_narration_names_who_each_effect_is_about(path):
     names = None
     for seq, state, effects in walk(path):
         names = names or narration.seat_names(engine.view(state, "spectator"))
-        narrator = narration.Narrator(state, names, None)
+        teller = engine.words.Teller(state, names, None, over=True)
         for fx in effects:
-            line = narrator.line(fx, over=True)
+            line = teller.line(fx)
             if fx["type"] in SILENT or (fx["type"] in ("fortitude", "alcohol") and not fx.get("delta")) \
                     or (fx["type"] == "gold" and not fx["amount"]):
                 assert line is None, f"{path.stem} seq {seq}: {fx['type']} is not told, got {line!r}"
@@ -114,8 +115,8 @@ def test_a_tip_the_inn_pays_says_for_whom():
     state = engine.new_game({"seats": [{"character": "zot"}, {"character": "fiona"}], "variant": "base",
                              "options": {}, "seed": "00" * 32})
     names = narration.seat_names(engine.view(state, "spectator"))
-    line = narration.Narrator(state, names, None).line(
-        {"type": "gold", "seat": 0, "to": "inn", "amount": 1, "asked": 1, "by_inn": True}, over=False)
+    line = engine.words.Teller(state, names, None).line(
+        {"type": "gold", "seat": 0, "to": "inn", "amount": 1, "asked": 1, "by_inn": True})
     assert line == "The Inn paid 1 Gold for Zot."
 
 

@@ -249,8 +249,8 @@ def test_what_players_now_do_to_him_is_narrated_labelled_and_shown_on_the_stack(
                       for fr in view["stack"]]
             _, effects = engine.apply(state, decision_from(state, step))
             text += narration.narrate_effects(effects, state=state, names=names, seat=None, over=False)
-    narrator = narration.Narrator(state, names, None)
-    text += [narrator.line({"type": t, "title": "Round on the House!", "participants": [0, 1]}, over=True)
+    teller = engine.words.Teller(state, names, None, over=True)
+    text += [teller.line({"type": t, "title": "Round on the House!", "participants": [0, 1]})
              for t in ("otto_event", "otto_starts_round")]
     text, shown = "\n".join(text), "\n".join(shown)
     assert "Play: at Otto" in shown and "plays at Otto" in shown and "on Otto's Drink" in shown

@@ -91,7 +91,8 @@ def test_the_prize_panel_shows_the_inn_the_pot_the_winners_and_the_bin():
     view = {"options": {"prize": True}, "zones": {"prize": {"cards": []}, "prize:pot": {"cards": []},
                                                    "prize:discard": {"cards": []}, "prize:1": {"cards": [card]}}}
     got = tavern_board(view)
-    assert got["prize"]["held"] == [{"name": "Gerki", "cards": [card]}] and got["side"]
+    assert got["prize"]["held"] == [{"name": "Gerki", "cards": [card]}]
+    assert [p["name"] for p in board._placed(board.panels(view, ["Zot", "Gerki"]))["side"]] == ["tavern"]
 
 
 def tavern_board(view):
@@ -136,7 +137,7 @@ def test_the_pub_crawl_panel_shows_the_taverns_in_order_and_where_the_party_is()
     rows = got["crawl"]["taverns"]
     assert got["crawl"]["here"] == "The Red Dragon Inn" and rows[0]["here"] and rows[0]["left"] == 28
     assert [r["left"] for r in rows[1:]] == [6] * 5 and all(r["open"] for r in rows)
-    html = render_to_string("web/_tavern.html", {"tavern": got})
+    html = render_to_string("web/_tavern.html", {"panel": got})
     assert 'id="pub-crawl"' in html and "Startusk&#x27;s" in html
 
 

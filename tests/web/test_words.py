@@ -118,9 +118,9 @@ def test_the_log_says_each_target_of_a_multi_drink_card_once(targets, said):
     state = engine.new_game({"seats": [{"character": "zot"}, {"character": "gerki"}, {"character": "fiona"}],
                              "variant": "base", "options": {}, "seed": "00" * 32})
     names = narration.seat_names(engine.view(state, "spectator"))
-    line = narration.Narrator(state, names, None).line(
+    line = engine.words.Teller(state, names, None).line(
         {"type": "played", "seat": 0, "card": None, "title": "Round on me", "effect": "order_extra",
-         "args": {"targets": targets}}, over=False)
+         "args": {"targets": targets}})
     assert line.endswith(said) and "Gerki, Gerki" not in line, line
 
 

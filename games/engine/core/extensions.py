@@ -12,6 +12,7 @@ calls the functions below where it names those points, never `if options[...]`:
                             needs is missing, too many players... (games/engine/core/table_setup.py)
     setup(state)            anything it deals (a shared deck, table counters)
     place(state, position)  a scenario position's say on what it dealt
+    position_of(view)       and that say written back from an omniscient view (a fork)
     turn_end(state)         the last thing of a turn, after the turn_end hooks; True while it
                             has pushed something that must be finished first
     reserve(state)          Drink cards it holds for the Drink Deck beyond its discard pile
@@ -80,6 +81,11 @@ class TableOption:
 
     def place(self, state: State, position: dict) -> None:
         pass
+
+    def position_of(self, view: dict) -> dict:
+        """`place`'s inverse: the option's say in the scenario position written from an
+        omniscient view (a fork's, replay/fork.py)."""
+        return {}
 
     def turn_end(self, state: State) -> bool:
         return False

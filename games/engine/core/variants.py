@@ -9,6 +9,7 @@ the team variants of `team_play.py`, registered when `games.engine` is imported)
     check_character(i, n, ch)       a sentence if seat i of n may not play character `ch`
     team_label(i, n)                what the lobby calls seat i's team ("" in an individual game)
     team_name(t)                    what the table calls team t ("Team A")
+    lobby, about, offered           the lobby's words for it: its name, what it is, its place
     needs_villains                  whether some seat must be a villain (a Boss): such a table plays
                                     the villains' packs
     boss_seat(i, n)                 whether seat i of n is a Boss, cast from the villains

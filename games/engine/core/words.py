@@ -205,9 +205,13 @@ CONFIRMS: dict[str, Callable] = {}
 SEAT_LINES: list[Callable] = []
 #: a seat's zones whose cards are played as from its hand -> the words on such a card
 HAND_ZONES: dict[str, str] = {}
-#: `fn(view, names)` -> a panel's data or None, by the panel's name (its template's): several
-#: registrations under one name make one panel (the tavern options')
-PANELS: list[tuple[str, Callable]] = []
+#: (name, where, `fn(view, names)`): a panel of the table page, its data or None; `where` it
+#: stands ("seats": among the mats; "side": beside the stack); its template is
+#: `templates/web/_<name>.html`, which reads its data as `panel`. Several registrations under
+#: one name make one panel (the tavern options').
+PANELS: list[tuple[str, str, Callable]] = []
+#: `fn(view)` -> a pill of the table's status strip, {"id", "class", "title", "text"}, or None
+PILLS: list[Callable] = []
 #: shared zones a panel shows (not among the table's shared decks): a name, or a prefix with ":"
 PANEL_ZONES: set[str] = set()
 
@@ -235,9 +239,9 @@ def labels(*types: str) -> Callable:
     return register
 
 
-def panel(name: str) -> Callable:
+def panel(name: str, where: str = "side") -> Callable:
     def register(fn: Callable) -> Callable:
-        PANELS.append((name, fn))
+        PANELS.append((name, where, fn))
         return fn
     return register
 
@@ -267,14 +271,25 @@ def thresholds(character, token: str) -> list[tuple[int, dict]]:
 # --- the replay's charts ----------------------------------------------------
 
 @dataclass(frozen=True)
+class Jump:
+    """A "Next ..." button of the replay to the marks kept under a key: its words, what it
+    jumps to ("Dungeon Event") and its keyboard key."""
+    words: str
+    what: str
+    key: str
+
+
+@dataclass(frozen=True)
 class Mark:
     """A line across the replay's charts at an Effect: `entry(fx, names)` what the timeline
-    keeps of it under `key` (None: no mark), `title(entry)` the words on the line."""
+    keeps of it under `key` (None: no mark), `title(entry)` the words on the line, and `jump`
+    the replay's button to the next one, if it has one."""
     key: str
     entry: Callable
     title: Callable
     colour: str
     dash: str = "2 2"
+    jump: Jump | None = None
 
 
 @dataclass(frozen=True)
@@ -304,6 +319,8 @@ ROUND_STARTS: set[str] = set()
 MARKS: dict[str, Mark] = {}
 #: table token -> TableSeries
 TABLE_SERIES: dict[str, TableSeries] = {}
+#: a shared zone the replay lists, top first, for a viewer who sees every card -> its name
+DECKS_SHOWN: dict[str, str] = {}
 
 
 # --- phrases the sentences share -------------------------------------------

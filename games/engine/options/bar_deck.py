@@ -18,7 +18,7 @@ from ..core import extensions
 from ..core.ops import emit
 from ..core.rng import shuffle
 from ..core.state import State
-from ..core.words import MARKS, PANEL_ZONES, Mark, panel, says
+from ..core.words import MARKS, PANEL_ZONES, PILLS, Mark, says
 
 OPTION = "bar_deck"
 BAR = "bar"
@@ -42,6 +42,11 @@ class BarDeck(extensions.TableOption):
         state.shuffles[BAR] = 0
         state.zones[BAR] = bar
         state.drink_deck = [bar.pop() for _ in range(DEAL)]
+
+    def position_of(self, view):
+        """The Bar Deck in its exact order."""
+        zones = view.get("zones") or {}
+        return {BAR: {"deck": [c["key"] for c in reversed(zones[BAR]["cards"])], "exact": True}} if BAR in zones else {}
 
     def place(self, state, position):
         """A scenario's `"bar": {"deck": [slugs, top first], "exact": true}`: the Bar Deck's top
@@ -123,8 +128,12 @@ MARKS["bar_dealt"] = Mark("tavern", lambda fx, names: {"title": f"the Bar Deck d
 PANEL_ZONES.add(BAR)
 
 
-@panel("tavern")
-def _panel(view: dict, names: list[str]) -> dict | None:
-    """The Bar Deck's count (a pill in the status strip)."""
+@PILLS.append
+def _pill(view: dict) -> dict | None:
+    """The Bar Deck's count in the status strip."""
     zones = view.get("zones") or {}
-    return {"bar": zones[BAR].get("count", 0)} if (view.get("options") or {}).get(OPTION) and BAR in zones else None
+    if not (view.get("options") or {}).get(OPTION) or BAR not in zones:
+        return None
+    return {"id": "bar-deck", "class": "bar-pill", "text": f"Bar Deck {zones[BAR].get('count', 0)}",
+            "title": f"The Bar Deck: when the Drink Deck runs out, everyone pays 1 Gold and its next {DEAL} cards are "
+                     "the Drink Deck"}

@@ -43,8 +43,8 @@ from ..core.frames import push
 from ..core.ops import discard_card, emit, take_from_hand
 from ..core.seating import taking_part
 from ..core.state import State
-from ..core.words import (DRINK_MODES, MARKS, MODES, PANEL_ZONES, SAMPLER_NOTE, TABLE_SERIES, Mark, TableSeries, asks,
-                          labels, panel, plural, says, shows)
+from ..core.words import (DECKS_SHOWN, DRINK_MODES, MARKS, MODES, PANEL_ZONES, PILLS, SAMPLER_NOTE, TABLE_SERIES, Jump,
+                          Mark, TableSeries, asks, labels, panel, plural, says, shows)
 
 OPTION = "dungeon_events"
 DUNGEON_EVENT = "Dungeon Event"    # its kind of card
@@ -98,6 +98,15 @@ class DungeonEvents(extensions.TableOption):
     def setup(self, state):
         decks.deal(state, DECK, _event_keys(state))
         state.tokens[PROGRESS] = START_COUNTERS
+
+    def position_of(self, view):
+        """The Dungeon Event Deck in its exact order, its discards and its Progress Counters."""
+        zones = view.get("zones") or {}
+        if DECK not in zones:
+            return {}
+        return {DECK: {"deck": [c["key"] for c in reversed(zones[DECK]["cards"])],
+                       "discard": [c["key"] for c in zones[DISCARD]["cards"]],
+                       "progress": (view.get("tokens") or {}).get(PROGRESS, 0)}}
 
     def place(self, state, position):
         """A scenario's `"dungeon": {"deck": [slugs, top first], "discard": [...], "progress": n}`;
@@ -385,10 +394,12 @@ def event_frame(title):
 
 
 shows(DECK)(event_frame(lambda who, card: f"Dungeon Event at the end of {who}'s turn"))
-MARKS["dungeon_event"] = Mark("dungeon", lambda fx, names: {"title": fx.get("title"), "level": fx.get("level")},
-                               lambda e: f"Dungeon Event {e['title'] or ''}", "#9b82d6", "1 3")
+MARKS["dungeon_event"] = Mark(DECK, lambda fx, names: {"title": fx.get("title"), "level": fx.get("level")},
+                              lambda e: f"Dungeon Event {e['title'] or ''}", "#9b82d6", "1 3",
+                              Jump("dungeon event", "Dungeon Event", "v"))
+DECKS_SHOWN[DECK] = "Dungeon Event Deck"
 TABLE_SERIES[PROGRESS] = TableSeries("progress", DECK, "Dungeon Event Progress Counters", "Progress Counters",
-                                     "at 0 an event is revealed", "#9b82d6", marks="dungeon")
+                                     "at 0 an event is revealed", "#9b82d6", marks=DECK)
 
 
 def mode_words(mode: str) -> str:
@@ -424,6 +435,16 @@ def _panel(view: dict, names: list[str]) -> dict | None:
             "deck": zones[DECK].get("count", 0), "discarded": len(discard),
             "last": now or (discard[-1] if discard else None), "now": now is not None,
             "sampler": SAMPLER_NOTE if _sampler_events(view.get("content") or "") else ""}
+
+
+@PILLS.append
+def _pill(view: dict) -> dict | None:
+    n = (view.get("tokens") or {}).get(PROGRESS)
+    if n is None or DECK not in (view.get("zones") or {}):
+        return None
+    return {"id": "dungeon-progress", "class": "dungeon-pill", "text": f"Dungeon: {plural(n, 'counter')}",
+            "title": "Progress Counters on the Dungeon Event Deck: one comes off at the end of every turn; the last "
+                     "reveals an event"}
 
 
 def _sampler_events(content_id: str) -> bool:

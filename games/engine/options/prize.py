@@ -250,8 +250,7 @@ def _panel(view: dict, names: list[str]) -> dict | None:
         seat = name.split(":", 1)[1] if name.startswith(INN + ":") else ""
         if seat.isdigit() and int(seat) < len(names) and _cards(zones, name):
             held.append({"name": names[int(seat)], "cards": _cards(zones, name)})
-    return {"prize": {"inn": _cards(zones, INN), "pot": _cards(zones, POT), "bin": _cards(zones, BIN), "held": held},
-            "side": True}
+    return {"prize": {"inn": _cards(zones, INN), "pot": _cards(zones, POT), "bin": _cards(zones, BIN), "held": held}}
 
 
 @CARD_TITLES.append

@@ -373,7 +373,7 @@ def _panel(view: dict, names: list[str]) -> dict | None:
         rows.append({"title": c["title"], "here": c["id"] == party, "open": c in _cards(zones, TAVERNS),
                      "left": deck.get("count", 0) if deck else view.get("drink_deck_count", 0),
                      "discard": len(_cards(zones, DRINKS + slug + ":discard")) if deck else None})
-    return {"crawl": {"taverns": rows, "here": next((r["title"] for r in rows if r["here"]), "")}, "side": True}
+    return {"crawl": {"taverns": rows, "here": next((r["title"] for r in rows if r["here"]), "")}}
 
 
 @CARD_TITLES.append

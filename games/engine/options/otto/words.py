@@ -212,7 +212,7 @@ def _charted_track(state, seat: int) -> dict:
 PANEL_ZONES.add(DECK)
 
 
-@panel(DECK)
+@panel(DECK, where="seats")
 def _mat(view: dict, names: list[str]) -> dict | None:
     """His 0-6 track facing each player (public table tokens), his deck and discard pile (face
     up: the last card he revealed), and his factions. He has no Gold, hand or Drink Me! pile."""
