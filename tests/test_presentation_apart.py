@@ -7,29 +7,21 @@ from pathlib import Path
 
 import pytest
 
+from tests.imports import imports_of
+
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_APPS = ("games.web", "games.api", "replay", "disputes")
 
 
-def _imports(path: Path) -> set[str]:
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            out |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
-        elif isinstance(node, ast.Import):
-            out |= {a.name for a in node.names}
-    return out
-
-
 @pytest.mark.parametrize("path", sorted((ROOT / "games" / "presentation").glob("*.py")), ids=lambda p: p.name)
 def test_the_presentation_imports_no_page_app(path):
-    assert not [m for m in _imports(path) if m.startswith(PAGE_APPS)]
+    assert not [m for m in imports_of(path) if m.startswith(PAGE_APPS)]
 
 
 @pytest.mark.parametrize("app, others", [("replay", ("games.web",)), ("disputes", ("games.web",))])
 def test_an_app_reads_no_other_page_apps_modules(app, others):
     for path in (ROOT / app).rglob("*.py"):
-        found = [m for m in _imports(path) if m.startswith(others)]
+        found = [m for m in imports_of(path) if m.startswith(others)]
         assert not found, f"{path.relative_to(ROOT)} imports {found}"
 
 

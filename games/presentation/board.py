@@ -171,9 +171,7 @@ def _buttons(view: dict, decisions: list[dict], names: list[str], me, pick: dict
     played as from the hand), the rest as general buttons, and the discards for their form.
     Returns (hand, general, discards)."""
     you = next((s for s in view["seats"] if s["seat"] == me), None) or {}
-    titles = {c["id"]: "“" + c["title"] + "”" for c in you.get("hand", [])}
-    for shown in words.CARD_TITLES:
-        titles.update(shown(view))                      # cards a panel shows (the Prizes)
+    titles = {c["id"]: f"“{c['title']}”" for c in you.get("hand", []) + _shown_cards(view, words.CARD_TITLES)}
     by_card: dict[int, list] = {}
     general, discards = [], []
     for d, entry in _entries(view, decisions, names, me, titles):
@@ -209,9 +207,7 @@ def _entries(view: dict, decisions: list[dict], names: list[str], me, titles: di
     kind = (view.get("prompt") or {}).get("kind") or ""
     in_play = {c["id"]: f"{names[s['seat']]}'s {c['title']}" for s in view["seats"]
                for z in (s.get("zones") or {}).values() for c in z.get("cards") or []}
-    texts: dict = {}
-    for shown in words.CARD_TEXTS:
-        texts.update(shown(view))
+    texts = {c["id"]: c["text"] for c in _shown_cards(view, words.CARD_TEXTS) if c.get("text")}
     for d in decisions:
         entry = {"label": label(d, kind, names, stack, in_play, titles), "json": json.dumps(d, sort_keys=True),
                  "key": uuid.uuid4().hex, "type": d.get("type")}
@@ -220,6 +216,12 @@ def _entries(view: dict, decisions: list[dict], names: list[str], me, titles: di
         if d.get("type") in words.CONFIRMS:
             entry["confirm"] = words.CONFIRMS[d["type"]](entry["label"], view, me)
         yield d, entry
+
+
+def _shown_cards(view: dict, zones: set[str]) -> list[dict]:
+    """The face-up cards of the shared zones named (a panel's: the Prizes, the taverns)."""
+    return [c for name, z in (view.get("zones") or {}).items() if name.split(":", 1)[0] in zones
+            for c in z.get("cards") or []]
 
 
 def _kind(card: dict) -> str:
@@ -468,11 +470,6 @@ def _in_play(cards, acted):
     if cards is None:
         return None
     return [dict(c, acted=c["id"] in acted) for c in cards]
-
-
-def pick_label(option, kind: str, hand_titles: dict) -> str:
-    """A rule's choice in words, as its mechanic labels it (`engine.words.PICKS`)."""
-    return label({"type": "pick", "option": option}, kind, [], [], {}, hand_titles)
 
 
 def label(d: dict, kind: str, names: list[str], stack: list, in_play: dict | None = None,

@@ -5,24 +5,15 @@ import ast
 from pathlib import Path
 
 from games import appends, services, timers
+from tests.imports import imports_of
 
 ROOT = Path(__file__).resolve().parents[2]
 ABOVE = ("games.services", "games.timers", "games.clock", "games.tasks", "games.web", "games.api", "games.ai",
          "replay", "disputes", "accounts")
 
 
-def _imports(path: Path) -> set[str]:
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            out |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
-        elif isinstance(node, ast.Import):
-            out |= {a.name for a in node.names}
-    return out
-
-
 def test_the_write_path_imports_nothing_above_it():
-    found = _imports(ROOT / "games" / "appends.py")
+    found = imports_of(ROOT / "games" / "appends.py")
     assert not [m for m in found if m.startswith(ABOVE)], found
 
 

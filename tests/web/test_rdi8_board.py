@@ -37,10 +37,12 @@ def test_each_rdi8_tracker_in_words_and_nothing_hidden():
 
 
 def test_rule_choices_are_labelled():
-    assert board.pick_label("gold", "heat", {}) == "Heat penalty: pay 2 Gold to the Inn"
-    assert board.pick_label("work", "brew", {}) == "Add a Progress Token to this Brew"
-    assert board.pick_label("wine", "brew", {}) == "Work on the Wine Brew"
-    assert board.pick_label(7, "petrify", {7: "“Mine now!”"}) == "Petrify “Mine now!”"
+    def pick_label(option, kind, titles):
+        return board.label({"type": "pick", "option": option}, kind, [], [], {}, titles)
+    assert pick_label("gold", "heat", {}) == "Heat penalty: pay 2 Gold to the Inn"
+    assert pick_label("work", "brew", {}) == "Add a Progress Token to this Brew"
+    assert pick_label("wine", "brew", {}) == "Work on the Wine Brew"
+    assert pick_label(7, "petrify", {7: "“Mine now!”"}) == "Petrify “Mine now!”"
     names = ["Lucky", "Gerki", "Zot"]
     assert board.label({"type": "play", "card": 1, "targets": [1, 2]}, "phase:action", names, []) == "Play: at Gerki and Zot"
     assert board.label({"type": "play", "card": 1, "target": 1, "glare": 1}, "phase:action", names, []) == \

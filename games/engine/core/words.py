@@ -195,10 +195,11 @@ class Asked:
 
 #: decision type -> `fn(d, asked)`: its button's words
 LABELS: dict[str, Callable] = {}
-#: `fn(view)` -> {card id: quoted title} of cards a panel shows that buttons may name (Prizes)
-CARD_TITLES: list[Callable] = []
-#: `fn(view)` -> {card id: rules text} for cards whose button says what they do (a Prize)
-CARD_TEXTS: list[Callable] = []
+#: shared zones (by the name before any ":") whose cards a panel shows and buttons name (the
+#: Prizes, the taverns)
+CARD_TITLES: set[str] = set()
+#: shared zones whose cards' buttons say what the card does, as a phone shows no tooltip (a Prize)
+CARD_TEXTS: set[str] = set()
 #: decision type -> `fn(label, view, seat)`: the question a button asks before it is sent
 CONFIRMS: dict[str, Callable] = {}
 #: `fn(view, seat)` -> a line on the seat's mat ("Boss · draws up to 9"), or ""
@@ -221,22 +222,21 @@ def asks(kind: str, words: str | Callable = "", headline: str | None = None, pas
     PROMPTS[kind] = Ask(words, headline, passes, waiting)
 
 
-def shows(*kinds: str) -> Callable:
-    """Registers what the stack shows of a frame kind."""
+def _under(table: dict, keys: tuple) -> Callable:
     def register(fn: Callable) -> Callable:
-        for kind in kinds:
-            FRAMES[kind] = fn
+        table.update(dict.fromkeys(keys, fn))
         return fn
     return register
+
+
+def shows(*kinds: str) -> Callable:
+    """Registers what the stack shows of frame kinds."""
+    return _under(FRAMES, kinds)
 
 
 def labels(*types: str) -> Callable:
     """Registers the words on the buttons of decision types."""
-    def register(fn: Callable) -> Callable:
-        for t in types:
-            LABELS[t] = fn
-        return fn
-    return register
+    return _under(LABELS, types)
 
 
 def panel(name: str, where: str = "side") -> Callable:
@@ -249,6 +249,11 @@ def panel(name: str, where: str = "side") -> Callable:
 def counter(fn: Callable) -> Callable:
     COUNTERS.append(fn)
     return fn
+
+
+def zone_cards(zones: dict, name: str) -> list[dict]:
+    """The face-up cards of a view's zone ([] for none, or a zone shown as a count)."""
+    return (zones.get(name) or {}).get("cards") or []
 
 
 def limit(character, token: str, default: int | None = None) -> int | None:

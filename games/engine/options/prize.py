@@ -28,7 +28,8 @@ from ..core.primitives import nat, register
 from ..core.state import State
 from ..core.steps import drink_portions
 from ..core.interpreter import behaviour
-from ..core.words import CARD_TEXTS, CARD_TITLES, MARKS, PANEL_ZONES, Mark, asks, labels, name_of, panel, says
+from ..core.words import (CARD_TEXTS, CARD_TITLES, MARKS, PANEL_ZONES, Mark, asks, labels, name_of, panel, says,
+                          zone_cards)
 
 OPTION = "prize"
 INN = "prize"                 # the Inn's Prizes
@@ -235,10 +236,6 @@ MARKS["prize_won"] = Mark("tavern", lambda fx, names: {"title": f"{name_of(names
 PANEL_ZONES.add(INN + ":")
 
 
-def _cards(zones: dict, name: str) -> list[dict]:
-    return (zones.get(name) or {}).get("cards") or []
-
-
 @panel("tavern")
 def _panel(view: dict, names: list[str]) -> dict | None:
     """The Prizes in the Inn, in the pot, in front of each player and in the Bin."""
@@ -248,22 +245,13 @@ def _panel(view: dict, names: list[str]) -> dict | None:
     held = []
     for name in sorted(zones):
         seat = name.split(":", 1)[1] if name.startswith(INN + ":") else ""
-        if seat.isdigit() and int(seat) < len(names) and _cards(zones, name):
-            held.append({"name": names[int(seat)], "cards": _cards(zones, name)})
-    return {"prize": {"inn": _cards(zones, INN), "pot": _cards(zones, POT), "bin": _cards(zones, BIN), "held": held}}
+        if seat.isdigit() and int(seat) < len(names) and zone_cards(zones, name):
+            held.append({"name": names[int(seat)], "cards": zone_cards(zones, name)})
+    return {"prize": {"inn": zone_cards(zones, INN), "pot": zone_cards(zones, POT), "bin": zone_cards(zones, BIN), "held": held}}
 
 
-@CARD_TITLES.append
-def _titles(view: dict) -> dict:
-    return {c["id"]: "“" + c["title"] + "”" for name, z in (view.get("zones") or {}).items()
-            if name.split(":", 1)[0] == INN for c in z.get("cards") or []}
-
-
-@CARD_TEXTS.append
-def _texts(view: dict) -> dict:
-    """A Prize's button says what it does, since a phone cannot show a tooltip."""
-    return {c["id"]: c["text"] for name, z in (view.get("zones") or {}).items()
-            if name.split(":", 1)[0] == INN for c in z.get("cards") or [] if c.get("text")}
+CARD_TITLES.add(INN)
+CARD_TEXTS.add(INN)
 
 
 labels(OPTION)(lambda d, a: f"Put {a.titles.get(d.get('card'), 'this Prize')} in the pot")

@@ -45,7 +45,7 @@ from ..core.resolve import go_on
 from ..core.flow import RESOLVE
 from ..core.state import State
 from ..core.interpreter import behaviour
-from ..core.words import CARD_TITLES, MARKS, PANEL_ZONES, Mark, asks, labels, panel, says, shows
+from ..core.words import CARD_TITLES, MARKS, PANEL_ZONES, Mark, asks, labels, panel, says, shows, zone_cards
 
 OPTION = "pub_crawl"
 TAVERNS = "taverns"
@@ -355,10 +355,6 @@ MARKS["tavern_closed"] = Mark("tavern", lambda fx, names: {"title": f"{fx.get('t
 PANEL_ZONES.update({TAVERNS + ":", TAVERNS, DRINKS})
 
 
-def _cards(zones: dict, name: str) -> list[dict]:
-    return (zones.get(name) or {}).get("cards") or []
-
-
 @panel("tavern")
 def _panel(view: dict, names: list[str]) -> dict | None:
     """The taverns in Crawl order: where the party is, which are Open and their Drinks left."""
@@ -367,19 +363,16 @@ def _panel(view: dict, names: list[str]) -> dict | None:
         return None
     party = (view.get("tokens") or {}).get(PARTY)
     rows = []
-    for c in _cards(zones, TAVERNS) + _cards(zones, CLOSED):
+    for c in zone_cards(zones, TAVERNS) + zone_cards(zones, CLOSED):
         slug = c["key"].split("/", 1)[1]
         deck = zones.get(DRINKS + slug)
-        rows.append({"title": c["title"], "here": c["id"] == party, "open": c in _cards(zones, TAVERNS),
+        rows.append({"title": c["title"], "here": c["id"] == party, "open": c in zone_cards(zones, TAVERNS),
                      "left": deck.get("count", 0) if deck else view.get("drink_deck_count", 0),
-                     "discard": len(_cards(zones, DRINKS + slug + ":discard")) if deck else None})
+                     "discard": len(zone_cards(zones, DRINKS + slug + ":discard")) if deck else None})
     return {"crawl": {"taverns": rows, "here": next((r["title"] for r in rows if r["here"]), "")}}
 
 
-@CARD_TITLES.append
-def _titles(view: dict) -> dict:
-    return {c["id"]: "“" + c["title"] + "”" for name, z in (view.get("zones") or {}).items()
-            if name.split(":", 1)[0] == TAVERNS for c in z.get("cards") or []}
+CARD_TITLES.add(TAVERNS)
 
 
 labels("crawl")(lambda d, a: f"Crawl to {a.titles.get(d.get('tavern'), 'this tavern')}")
