@@ -28,7 +28,7 @@ from ..core.primitives import nat, register
 from ..core.state import State
 from ..core.steps import drink_portions
 from ..core.interpreter import behaviour
-from ..core.words import (CARD_TEXTS, CARD_TITLES, MARKS, PANEL_ZONES, Mark, asks, labels, name_of, panel, says,
+from ..core.words import (CARD_TEXTS, CARD_TITLES, MARKS, PANEL_ZONES, Mark, asks, labels, name_of, panel, says, shows,
                           zone_cards)
 
 OPTION = "prize"
@@ -250,6 +250,8 @@ def _panel(view: dict, names: list[str]) -> dict | None:
     return {"prize": {"inn": zone_cards(zones, INN), "pot": zone_cards(zones, POT), "bin": zone_cards(zones, BIN), "held": held}}
 
 
+shows(OPTION)(lambda fr, who, names: {"title": f"{name_of(names, fr.get('chooser'), 'The starter')} chooses the Prize "
+                                               "for the pot"})
 CARD_TITLES.add(INN)
 CARD_TEXTS.add(INN)
 
