@@ -11,26 +11,21 @@ control gives it back).
 """
 from __future__ import annotations
 
-import logging
-import queue
-import threading
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, NamedTuple
 
-import orjson
 import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 
-from games import chain, engine, live_channels, redis_client, store
+from games import chain, engine, live_channels, live_pings, store
 from games.engine.core.canonical import digest
 from games.errors import Conflict, Forbidden, Illegal, IntegrityFailure, NotFound
 from games.models import Game, Seat
 
-log = logging.getLogger(__name__)
 
 #: Prompt kinds timed by the table's response-window timer; the rest use its turn timer.
 WINDOW_KINDS = ("respond", "gamble", "champion")   # a Champion choice comes in another team's turn
@@ -409,10 +404,6 @@ def live_channel(game_id: int) -> str:
     return live_channels.channel(game_id)
 
 
-def _ping(game_id: int, seq: int) -> bytes:
-    return orjson.dumps({"game": game_id, "seq": seq})
-
-
 #: What follows each commit of a game's events, registered at start-up (games/apps.py: the
 #: timers): listener(game_id=, seq=, prompt=, human_seats=, turn_seconds=, window_seconds=,
 #: ping=(channel, message)) -> True when it published the live ping itself.
@@ -431,58 +422,6 @@ def _after_commit(game_id: int, entry: store.CachedState) -> None:
     for listener in _after_commit_listeners:
         published = listener(game_id=game_id, seq=entry.seq, prompt=prompt, human_seats=entry.human_seats,
                              turn_seconds=entry.turn_seconds, window_seconds=entry.window_seconds,
-                             ping=(live_channel(game_id), _ping(game_id, entry.seq))) or published
+                             ping=(live_channel(game_id), live_pings.message(game_id, entry.seq))) or published
     if not published:
-        _publisher.send(game_id, entry.seq)
-
-
-class _Publisher:
-    """Publishes `{game, seq}` pings from one background thread per process, in order, so the
-    append path never waits on Redis. A lost ping is harmless: the store is the truth and
-    clients fill gaps with Last-Event-ID.
-
-    Under load it sends at most one round trip per LINGER seconds, with only each game's
-    latest seq (a stream collapses pings into the latest seq anyway): a round trip costs more
-    CPU than a whole append's Python, and on a busy host that CPU is taken from the writers.
-    Idle, a ping goes out at once."""
-
-    LINGER = 0.002
-
-    def __init__(self):
-        self._queue: queue.SimpleQueue = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
-
-    def send(self, game_id: int, seq: int) -> None:
-        if self._thread is None or not self._thread.is_alive():
-            with self._lock:
-                if self._thread is None or not self._thread.is_alive():
-                    self._thread = threading.Thread(target=self._run, name="rdi-live-publisher", daemon=True)
-                    self._thread.start()
-        self._queue.put((game_id, seq))
-
-    def _run(self) -> None:
-        sent_at = 0.0
-        while True:
-            latest = dict([self._queue.get()])
-            wait = sent_at + self.LINGER - time.monotonic()
-            if wait > 0:
-                time.sleep(wait)
-            while len(latest) < 500:  # whatever queued up meanwhile goes in one round trip
-                try:
-                    game_id, seq = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if seq > latest.get(game_id, -1):
-                    latest[game_id] = seq
-            try:
-                pipe = redis_client.client().pipeline(transaction=False)
-                for game_id, seq in latest.items():
-                    pipe.publish(live_channel(game_id), _ping(game_id, seq))
-                pipe.execute()
-            except Exception:  # noqa: BLE001 - logged; the next ping or a reconnect catches up
-                log.warning("could not publish %d pings on Redis", len(latest), exc_info=True)
-            sent_at = time.monotonic()
-
-
-_publisher = _Publisher()
+        live_pings.publisher.send(game_id, entry.seq)

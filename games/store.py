@@ -105,8 +105,7 @@ def append_events(db, *, game_id: int, after_seq: int, after_hash: str, events: 
     returns None. Otherwise it returns the new last hash. In autocommit the statement is its
     own transaction (one round trip); inside a transaction it joins it.
     """
-    at = datetime.now(timezone.utc)
-    stamp = format_time(at)
+    stamp = format_time(datetime.now(timezone.utc))    # the time the chain covers, and the rows'
     params, prev = [], after_hash
     for offset, event in enumerate(events, start=1):
         seq = after_seq + offset
@@ -119,7 +118,7 @@ def append_events(db, *, game_id: int, after_seq: int, after_hash: str, events: 
         prev = digest
     head = [after_seq + len(events), prev, events[-1].state_hash, projection["status"],
             orjson.dumps(projection["prompt_seats"]).decode(), projection["deadline"],
-            orjson.dumps(projection["winners"]).decode(), game_id, after_seq, after_hash, at]
+            orjson.dumps(projection["winners"]).decode(), game_id, after_seq, after_hash, stamp]
     tail: list[Any] = []
     if snapshot is not None:
         tail = [snapshot[0], rules_version(), snapshot[1], snapshot[2]]

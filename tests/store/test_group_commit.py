@@ -7,7 +7,7 @@ import pytest
 import redis
 from django.conf import settings
 
-from games import appends, services, store, timers
+from games import appends, live_pings, services, store, timers
 from games.models import Game, GameEvent
 from replay.verification import verify_game
 
@@ -67,9 +67,9 @@ def test_group_committed_bot_turns_are_the_events_one_by_one_appends_write(make_
 
 def test_a_group_is_published_once_with_its_last_seq(make_user, monkeypatch):
     game = bot_game(make_user, "published")
-    sent, send = [], appends._publisher.send
-    monkeypatch.setattr(appends._publisher, "send", lambda game_id, seq: (sent.append((game_id, seq)),
-                                                                          send(game_id, seq)))
+    sent, send = [], live_pings.publisher.send
+    monkeypatch.setattr(live_pings.publisher, "send", lambda game_id, seq: (sent.append((game_id, seq)),
+                                                                            send(game_id, seq)))
     pubsub = redis.Redis.from_url(settings.REDIS_URL).pubsub(ignore_subscribe_messages=True)
     pubsub.subscribe(appends.live_channel(game.pk))
     pubsub.get_message(timeout=1)
