@@ -186,10 +186,10 @@ def run_prepared(conn, name: bytes, sql: str, params: list) -> int:
     if name not in names:
         _check(conn, conn.pgconn.prepare(name, _numbered(sql)))
         names.add(name)
-    values = [_wire(value) for value in params]
-    binary = [1 if isinstance(value, bytes) else 0 for value in params]
+    values = [_WIRE[type(value)](value) if type(value) in _WIRE else _wire(value) for value in params]
+    binary = [1 if type(value) is bytes else 0 for value in params] if bytes in map(type, params) else None
     try:
-        result = _check(conn, conn.pgconn.exec_prepared(name, values, binary if any(binary) else None))
+        result = _check(conn, conn.pgconn.exec_prepared(name, values, binary))
     except psycopg.errors.InvalidSqlStatementName:
         # the session lost its prepared statements (DEALLOCATE ALL, DISCARD ALL): prepare
         # again; in autocommit at once, in a transaction (now failed) on the next append
@@ -198,6 +198,11 @@ def run_prepared(conn, name: bytes, sql: str, params: list) -> int:
             raise
         return run_prepared(conn, name, sql, params)
     return int(result.get_value(0, 0))
+
+
+#: The parameters' usual types, looked up by exact type (a group's hundreds of parameters):
+#: anything else, a str subclass such as a status, goes through `_wire`.
+_WIRE = {str: str.encode, int: b"%d".__mod__, type(None): lambda value: None, bytes: lambda value: value}
 
 
 def _wire(value) -> bytes | None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from games import engine
+
 # Each mechanic's bot hints register with games/ai/hints.py as their module is imported: here,
 # every one of them, before any bot decides (docs/ai.md "Bot hints beside each mechanic").
 from games.ai import boss, events, mechanics, otto, rdi6, rdi8, tavern, teams  # noqa: F401
@@ -34,12 +36,22 @@ class _Offer:
     subsets: list
 
 
+def _prompt_only(state, seat: int) -> dict:
+    return {"prompt": engine.prompt_view(state, seat)}
+
+
 @dataclass(frozen=True)
 class Bot:
     name: str
     version: int
     decide: Callable[..., Decision]
     summary: str
+    #: What the bot is shown: `engine.view`, or only as much of it as it reads (a bot table
+    #: decides thousands of times a second, and the random bot reads nothing but its prompt).
+    sees: Callable[..., dict] = engine.view
+
+    def view(self, state, seat: int) -> dict:
+        return self.sees(state, seat)
 
     @property
     def label(self) -> str:
@@ -52,7 +64,7 @@ class Bot:
 
 
 BOTS: dict[str, Bot] = {
-    "random": Bot("random", 1, _random_decide, "uniform over the legal decisions"),
+    "random": Bot("random", 1, _random_decide, "uniform over the legal decisions", sees=_prompt_only),
     "heuristic": Bot(heuristic.NAME, heuristic.VERSION, heuristic.decide, "rules of thumb (games/ai/heuristic.py)"),
     "mcts": Bot(mcts.NAME, mcts.VERSION, mcts.decide,
                 "determinized Monte Carlo search with a leaf value of boosted trees fitted on self-play, "

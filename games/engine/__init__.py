@@ -42,7 +42,7 @@ from .core.responses import concerns
 from .core.setup import new_game
 from .core.state import State, clone, dump_state, load_state, state_hash
 from .core.variants import VARIANTS
-from .core.view import RULES_VERSION, effects_view, view
+from .core.view import RULES_VERSION, effects_view, prompt_view, view
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -53,4 +53,5 @@ def prompts(state: State) -> list[Prompt]:
 
 __all__ = ["BASE_PACK", "CARDS", "CHARACTERS", "Content", "ContentError", "HOOKS", "IllegalDecision", "PRIMITIVES",
            "TABLE_OPTIONS", "TARGETS", "TIMINGS", "VARIANTS", "concerns", "content_of", "load_content", "Prompt", "RULES_VERSION", "State",
-           "apply", "clone", "correct", "dump_state", "load_state", "new_game", "prompts", "state_hash", "view", "void"]
+           "apply", "clone", "correct", "dump_state", "load_state", "new_game", "prompt_view", "prompts", "state_hash", "view",
+           "void"]

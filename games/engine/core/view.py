@@ -97,6 +97,22 @@ def _teams(state: State) -> list[dict]:
     return out
 
 
+def prompt_view(state: State, viewer, prompt=None) -> dict | None:
+    """The view's `prompt`: who is asked and, for that seat (or omniscient), what it may
+    decide; None when nobody is. On its own for a bot that reads nothing else (games.ai)."""
+    prompt = prompt or current(state)
+    if prompt is None:
+        return None
+    p = {"seat": prompt.seat, "kind": prompt.kind}
+    if viewer == "omniscient" or viewer == prompt.seat:
+        p["decisions"] = prompt.decisions
+        if prompt.subsets:
+            p["subsets"] = prompt.subsets
+    elif prompt.kind == "respond":
+        p["seat"] = None          # "waiting for responses", not who holds one
+    return p
+
+
 def view(state: State, viewer) -> dict:
     omni = viewer == "omniscient"
     prompt = current(state)
@@ -141,15 +157,7 @@ def view(state: State, viewer) -> dict:
         "prompt": None,
     }
     out.update(variants.of(state).table_view(state))     # public: a Boss's hand size and Actions this turn
-    if prompt is not None:
-        p = {"seat": prompt.seat, "kind": prompt.kind}
-        if omni or viewer == prompt.seat:
-            p["decisions"] = prompt.decisions
-            if prompt.subsets:
-                p["subsets"] = prompt.subsets
-        elif prompt.kind == "respond":
-            p["seat"] = None          # "waiting for responses", not who holds one
-        out["prompt"] = p
+    out["prompt"] = prompt_view(state, viewer, prompt)
     if omni:
         out["drink_deck"] = _cards(state, list(reversed(state.drink_deck)))
         out["box"] = _cards(state, state.box)
