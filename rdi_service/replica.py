@@ -88,11 +88,11 @@ def start(var: Path | None = None, settings: Sequence[str] = ()) -> Pair:
         return Pair(primary, embedded.start_postgres(standby_data, (*STANDBY_SETTINGS, *settings)))
 
 
-def superuser(sockets: Path):
+def superuser(sockets: Path, database: str = "postgres"):
     """A psycopg connection (autocommit) as the superuser `postgres` of the server of `sockets`."""
     import psycopg
 
-    return psycopg.connect(host=str(sockets), user="postgres", dbname="postgres", autocommit=True)
+    return psycopg.connect(host=str(sockets), user="postgres", dbname=database, autocommit=True)
 
 
 def _roles(primary: Path) -> None:
@@ -138,10 +138,12 @@ def stop(var: Path | None = None, wait: float = 30.0) -> list[str]:
             os.kill(pid, signal.SIGINT)
         except (OSError, ValueError, IndexError):
             continue
+        # Done when Postgres removes its pid file, as pg_ctl waits: the exited postmaster may
+        # linger as a zombie until whatever adopted it reaps it.
         deadline = time.monotonic() + wait
-        while embedded._alive(pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if embedded._alive(pid):
+        while pidfile.exists() and embedded._alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        if pidfile.exists() and embedded._alive(pid):
             raise Failed(f"the {name} (pid {pid}) did not stop within {wait:.0f} s; see {var / name / 'log'}")
         stopped.append(f"{name} (pid {pid})")
     return stopped
