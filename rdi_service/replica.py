@@ -42,7 +42,7 @@ from rdi_service.embedded import Failed, log
 DATABASE, SERVICE, OWNER = "rdi", "rdi_service", "rdi_owner"
 REPLICATOR = "rdi_replicator"
 SLOT = "rdi_standby"
-#: The defaults of Postgres 10 and later, said out loud: the pair depends on them.
+#: What the pair depends on, said rather than left to the defaults.
 PRIMARY_SETTINGS = ("wal_level=replica", "max_wal_senders=4", "max_replication_slots=4")
 STANDBY_SETTINGS = ("hot_standby=on", "hot_standby_feedback=on")
 #: Unix sockets only, trusted, as the embedded Postgres; replication for the replication role alone.
@@ -118,7 +118,10 @@ def _base_backup(primary: Path, data: Path) -> None:
                                  "-X", "stream", "-c", "fast", "-C", "-S", SLOT])
     except Failed:
         for child in data.iterdir():        # a half-made standby would be started next time
-            shutil.rmtree(child) if child.is_dir() else child.unlink()
+            if child.is_dir():
+                shutil.rmtree(child)
+            else:
+                child.unlink()
         raise
     # The primary's socket lock file and log come along when its socket directory is its data
     # directory; the lock file names the primary's pid, and the standby would refuse to start.
@@ -195,6 +198,7 @@ def _locked(var: Path) -> Iterator[None]:
         yield
 
 
+DOING = {"start": "start", "status": "read the state of", "stop": "stop"}
 USAGE = "usage: python -m rdi_service.replica start|status|stop   (in $RDI_VAR_DIR/replica, default ./var/replica)"
 
 
@@ -202,7 +206,7 @@ def main(argv: list[str]) -> None:
     import psycopg
 
     command = argv[1] if len(argv) == 2 else None
-    if command not in ("start", "status", "stop"):
+    if command not in DOING:
         print(USAGE, file=sys.stderr)
         raise SystemExit(2)
     try:
@@ -220,7 +224,7 @@ def main(argv: list[str]) -> None:
             print("\n".join(lines))
             raise SystemExit(0 if ok else 1)
     except (Failed, OSError, subprocess.SubprocessError, psycopg.Error) as error:
-        log(f"cannot {command} the primary and its standby in {directory()}: {error}")
+        log(f"cannot {DOING[command]} the primary and its standby in {directory()}: {error}")
         raise SystemExit(1) from None
 
 
