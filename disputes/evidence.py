@@ -10,8 +10,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db import connection
-
 from games import engine, store
 from games.models import Game, Seat
 from games.selectors import events_raw
@@ -20,6 +18,7 @@ from games.presentation.narration import seat_names
 from replay import frames
 from replay.verification import verify_game
 from disputes.models import Dispute
+from rdi_service.db_router import log_db
 
 AROUND = 5
 
@@ -102,7 +101,7 @@ def evidence(dispute: Dispute) -> dict[str, Any]:
     by_seq = {e["seq"]: e for e in events}
     event = by_seq[seq]
     previous = by_seq.get(seq - 1)
-    with connection.cursor() as cursor:
+    with log_db().cursor() as cursor:
         before = None
         if previous is not None:
             before = store.load_state(cursor, game_id=game.pk, seq=seq - 1, expected_hash=previous["state_hash"])

@@ -26,6 +26,7 @@ from games.api.serializers import ErrorSerializer
 from games.errors import IntegrityFailure, NotFound, ServiceError
 from disputes import evidence as ev, presentation, services
 from disputes.models import Dispute
+from rdi_service.db_router import reading_the_log
 from replay.verification import verify_game
 
 
@@ -95,9 +96,11 @@ def staff_page(request, dispute_id: int):
         return render(request, "disputes/forbidden.html", {"message": f"There is no dispute {dispute_id}."},
                       status=404)
     try:
-        ctx = ev.evidence(dispute)
+        with reading_the_log(dispute.game_id, dispute.game.seq):
+            ctx = ev.evidence(dispute)
     except IntegrityFailure as exc:
-        check = verify_game(dispute.game_id)
+        with reading_the_log(dispute.game_id, dispute.game.seq):
+            check = verify_game(dispute.game_id)
         return render(request, "disputes/forbidden.html", {
             "title": "Can't show the evidence", "code": exc.code,
             "message": f"{exc.message} The check says: {check.problem}"}, status=exc.status)
@@ -229,7 +232,8 @@ class DisputeDetail(APIView):
             raise NotFound(f"There is no dispute {dispute_id} of yours.")
         data = DisputeSerializer(dispute).data
         if request.user.is_staff:
-            e = ev.evidence(dispute)
+            with reading_the_log(dispute.game_id, dispute.game.seq):
+                e = ev.evidence(dispute)
             data["evidence"] = {k: e[k] for k in ("event", "before", "after", "diff", "offered", "who",
                                                   "open_seconds", "narration", "changes", "integrity",
                                                   "replay_url")}

@@ -10,6 +10,7 @@ from django.db import connection
 from games import engine, store
 from games.errors import NotFound
 from games.models import Game, Seat, Table
+from rdi_service.db_router import log_db
 
 EVENT_PAGE = 500
 
@@ -129,7 +130,7 @@ def events_raw(*, game_id: int, after: int = -1, limit: int | None = None) -> li
     if limit is not None:
         sql += " LIMIT %s"
         params.append(limit)
-    with connection.cursor() as cursor:
+    with log_db().cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     return [

@@ -19,6 +19,7 @@ import orjson
 
 from games import engine, store
 from games.errors import IntegrityFailure
+from rdi_service.db_router import log_db, reading_the_log
 
 log = logging.getLogger(__name__)
 
@@ -102,9 +103,7 @@ def _key(game) -> str:
 def fold_outs(game_id: int) -> dict:
     """Fold the whole game (from the log, never the game row): `{"seats", "winners", "outs"}`.
     A fold that does not end at the log's last state hash is a damaged log."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
+    with log_db().cursor() as cursor:
         state = store.genesis_state(cursor, game_id)
         cursor.execute("SELECT seq, kind, payload::text, state_hash FROM games_event WHERE game_id = %s AND seq > 0"
                        " ORDER BY seq", [game_id])
@@ -147,7 +146,8 @@ def of_games(games) -> dict[int, list[dict]]:
         folded = hits.get(keys[g.pk])
         if folded is None and g.rules_version == store.rules_version():
             try:
-                folded = fold_outs(g.pk)
+                with reading_the_log(g.pk, g.seq):
+                    folded = fold_outs(g.pk)
                 fresh[keys[g.pk]] = folded
             except IntegrityFailure:
                 log.warning("standings: game %s does not fold", g.pk)

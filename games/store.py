@@ -20,7 +20,7 @@ import orjson
 import psycopg
 from psycopg import pq
 from django.conf import settings
-from django.db import DatabaseError
+from django.db import DEFAULT_DB_ALIAS, DatabaseError
 
 from games import chain, engine
 from games.errors import IntegrityFailure
@@ -293,7 +293,8 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
     """The state after event `seq`: the latest good snapshot + a fold of the tail, checked
     against `expected_hash`. A snapshot that disagrees is deleted, the fold redone from the
     start and a new snapshot written at `seq`; if that disagrees too the store is damaged
-    (IntegrityFailure)."""
+    (IntegrityFailure). On the read replica (rdi_service/db_router.py), which refuses writes,
+    the fold is the same and the snapshots are left for the primary to repair at its next load."""
     state, start = None, 0
     if use_snapshot:
         cursor.execute(
@@ -310,7 +311,8 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
                 if state.content:
                     load_pinned_content(cursor, game_id)
             else:
-                discard_snapshot(cursor, snap_id)
+                if _on_primary(cursor):
+                    discard_snapshot(cursor, snap_id)
                 rebuild = True
     if state is None:
         state = genesis_state(cursor, game_id)
@@ -323,16 +325,22 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
         got = None
     if got != expected_hash:
         if start:
-            cursor.execute("DELETE FROM games_snapshot WHERE game_id = %s AND seq >= %s", [game_id, start])
+            if _on_primary(cursor):
+                cursor.execute("DELETE FROM games_snapshot WHERE game_id = %s AND seq >= %s", [game_id, start])
             return load_state(cursor, game_id=game_id, seq=seq, expected_hash=expected_hash, use_snapshot=False,
                               rebuild=True)
         raise IntegrityFailure(
             f"Game {game_id} does not fold to its recorded state at seq {seq}; run "
             f"`python manage.py verify_game {game_id}` to find the first bad event.",
         )
-    if rebuild and seq > 0:
+    if rebuild and seq > 0 and _on_primary(cursor):
         save_snapshot(cursor, game_id=game_id, seq=seq, state=state, state_hash=got)
     return state
+
+
+def _on_primary(cursor) -> bool:
+    db = getattr(cursor, "db", None)
+    return db is None or db.alias == DEFAULT_DB_ALIAS
 
 
 def discard_snapshot(cursor, snapshot_id: int) -> None:

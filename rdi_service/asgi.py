@@ -15,7 +15,8 @@ def _no_persistent_connections():
     if "CONN_MAX_AGE" not in os.environ:
         from django.conf import settings
 
-        settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+        for database in settings.DATABASES.values():     # the read replica's too
+            database["CONN_MAX_AGE"] = 0
 
 
 _no_persistent_connections()

@@ -27,7 +27,8 @@ def _keep_database_connections(**_):
     if "CONN_MAX_AGE" not in os.environ:
         from django.conf import settings
 
-        settings.DATABASES["default"]["CONN_MAX_AGE"] = WORKER_CONN_MAX_AGE
+        for database in settings.DATABASES.values():     # the read replica's too
+            database["CONN_MAX_AGE"] = WORKER_CONN_MAX_AGE
 
 
 @task_postrun.connect

@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
@@ -106,29 +107,47 @@ def _pg_bin() -> Path:
     return Path(list(spec.submodule_search_locations)[0]) / "pginstall" / "bin"
 
 
-def start_postgres(pgdata: Path) -> Path:
-    """Start the embedded Postgres in `pgdata` unless it runs already; its socket directory."""
+def start_postgres(pgdata: Path, settings: Sequence[str] = ()) -> Path:
+    """Start the embedded Postgres in `pgdata` unless it runs already (initialised first when
+    empty); its socket directory. `settings` are `name=value` server settings for this start
+    (rdi_service/replica.py starts a primary and a standby this way)."""
     running = _postmaster(pgdata)
     if running is not None:
         return running
-    pgdata.mkdir(mode=0o700, parents=True, exist_ok=True)
-    bin_dir = _pg_bin()
-    wrap, user = _unprivileged(pgdata) if os.geteuid() == 0 else ([], None)
-    sockets = _socket_dir(pgdata, user)
-    setup_log = pgdata.parent / "pg-setup.log"
-    if not (pgdata / "PG_VERSION").exists():
-        log(f"creating the embedded Postgres in {pgdata}")
-        _pg(wrap, user, setup_log, [bin_dir / "initdb", "-D", pgdata, "--auth=trust", "--auth-local=trust",
-                                    "--encoding=utf8", "-U", "postgres"])
+    init_postgres(pgdata)
+    sockets = _socket_dir(pgdata, _as_postgres(pgdata)[1])
     log(f"starting the embedded Postgres in {pgdata} (socket in {sockets})")
     # No TCP at all (-h ''): the socket directory is the only way in, so it cannot be mistaken
     # for another server on 5432.
-    _pg(wrap, user, setup_log, [bin_dir / "pg_ctl", "-D", pgdata, "-w", "-t", "60", "-l", pgdata / "log",
-                                "-o", "-h ''", "-o", f"-k {shlex.quote(str(sockets))}", "start"])
+    extra = [arg for setting in settings for arg in ("-o", f"-c {shlex.quote(setting)}")]
+    run_tool(pgdata, ["pg_ctl", "-D", pgdata, "-w", "-t", "60", "-l", pgdata / "log", "-o", "-h ''",
+                      "-o", f"-k {shlex.quote(str(sockets))}", *extra, "start"])
     running = _postmaster(pgdata)
     if running is None:
         raise Failed(f"the embedded Postgres did not start; see {pgdata / 'log'}")
     return running
+
+
+def init_postgres(pgdata: Path) -> None:
+    """An empty cluster in `pgdata` (superuser `postgres`, trust), unless there is one."""
+    pgdata.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if (pgdata / "PG_VERSION").exists():
+        return
+    log(f"creating the embedded Postgres in {pgdata}")
+    run_tool(pgdata, ["initdb", "-D", pgdata, "--auth=trust", "--auth-local=trust", "--encoding=utf8", "-U",
+                      "postgres"])
+
+
+def run_tool(pgdata: Path, command: list) -> None:
+    """Run pgserver's Postgres program `command[0]` on the data directory `pgdata` as the
+    account Postgres runs as there (as root: `nobody`, see _unprivileged); its output goes to
+    pg-setup.log beside `pgdata`."""
+    wrap, user = _as_postgres(pgdata)
+    _pg(wrap, user, pgdata.parent / "pg-setup.log", [_pg_bin() / command[0], *command[1:]])
+
+
+def _as_postgres(pgdata: Path) -> tuple[list[str], pwd.struct_passwd | None]:
+    return _unprivileged(pgdata) if os.geteuid() == 0 else ([], None)
 
 
 def _postmaster(pgdata: Path) -> Path | None:

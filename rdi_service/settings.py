@@ -7,6 +7,7 @@ development and CI machine: Postgres and Redis on 127.0.0.1, trust auth.
 |---|---|
 | DATABASE_URL | postgres://rdi_service@127.0.0.1:5432/rdi (the service role) |
 | DATABASE_OWNER_URL | postgres://rdi_owner@127.0.0.1:5432/rdi (`migrate`); DATABASE_URL if only that is set |
+| DATABASE_REPLICA_URL | none: a hot standby that reads of the event log may use (the service role) |
 | CONN_MAX_AGE / CONN_HEALTH_CHECKS | 60 / true |
 | REDIS_URL | redis://127.0.0.1:6379/0 |
 | SECRET_KEY | an insecure development key |
@@ -89,11 +90,19 @@ from rdi_service import db_roles  # noqa: E402
 _SERVICE_URL, _OWNER_URL = db_roles.urls()
 DATABASES = {"default": env.db_url_config(_SERVICE_URL)}
 RDI_DATABASE_OWNER = env.db_url_config(_OWNER_URL)
+# A read replica (docs/operations.md "Running with a read replica"): the service role on a hot
+# standby of the primary. Only reads of the event log go there, when a view asks for it and the
+# replica has caught up with the game (rdi_service/db_router.py); without it, everything is
+# read from `default`.
+if env.str("DATABASE_REPLICA_URL", default=""):
+    DATABASES["replica"] = env.db_url_config(env.str("DATABASE_REPLICA_URL"))
+DATABASE_ROUTERS = ["rdi_service.db_router.LogReplicaRouter"]
 # Persistent connections with a health check before reuse: a connection per request cost the
 # web tier more than half its decisions/s under load. Celery workers keep theirs longer
 # (rdi_service/celery.py); ASGI (uvicorn) turns them off (rdi_service/asgi.py).
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
-DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", env.bool("CONN_HEALTH_CHECKS", default=True))
+for _database in DATABASES.values():
+    _database.setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+    _database.setdefault("CONN_HEALTH_CHECKS", env.bool("CONN_HEALTH_CHECKS", default=True))
 
 REDIS_URL = env.str("REDIS_URL", default="redis://127.0.0.1:6379/0")
 

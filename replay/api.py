@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from accounts.throttles import EXPENSIVE_READS, REPLAY_FRAMES
 from games.api.shared import ERRORS, THROTTLED, game_or_404
 from games.errors import ServiceError
+from rdi_service.db_router import reading_the_log
 from replay import fork, frames
 
 AT = OpenApiParameter("at", OpenApiTypes.INT, description="The event (seq); default the latest.")
@@ -39,7 +40,9 @@ class ReplayFrame(APIView):
     def get(self, request, game_id: int):
         game = game_or_404(game_id)
         viewer = frames.perspective(game=game, user=request.user, requested=request.query_params.get("as"))
-        return Response(frames.frame(game=game, at=parse_at(request.query_params.get("at")), viewer=viewer))
+        at = parse_at(request.query_params.get("at"))
+        with reading_the_log(game.pk, game.seq if at is None else at):
+            return Response(frames.frame(game=game, at=at, viewer=viewer))
 
 
 class ReplayTimeline(APIView):
@@ -50,7 +53,8 @@ class ReplayTimeline(APIView):
                    summary="Fortitude, Alcohol and Gold of every seat after each event, and the jump marks")
     def get(self, request, game_id: int):
         game = game_or_404(game_id)
-        return Response(frames.timeline(game=game))
+        with reading_the_log(game.pk, game.seq):
+            return Response(frames.timeline(game=game))
 
 
 class ForkSerializer(serializers.Serializer):

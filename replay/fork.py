@@ -23,6 +23,7 @@ from django.db import connection, transaction
 from games import engine, services, store
 from games.errors import Conflict, ServiceError
 from games.models import Game, Seat, Table
+from rdi_service.db_router import log_db
 
 PHASES = ("discard", "action", "order", "drink")
 PENDING = ("Something is still waiting to resolve at this event (a card, a Drink or a Round of Gambling), and a "
@@ -73,7 +74,7 @@ def position_from_view(view: dict, owner: list | None = None) -> dict:
 
 
 def state_at(*, game: Game, at: int):
-    with connection.cursor() as cursor:
+    with log_db().cursor() as cursor:
         cursor.execute("SELECT state_hash FROM games_event WHERE game_id = %s AND seq = %s", [game.pk, at])
         row = cursor.fetchone()
         if row is None:

@@ -23,13 +23,13 @@ from typing import Any
 import orjson
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connection
 
 from games import engine, store
 from games.errors import Conflict, Forbidden, IntegrityFailure, NotFound, ServiceError
 from games.models import Game
 from games.selectors import redact_event, seat_of
 from games.engine import words
+from rdi_service.db_router import log_db
 
 OMNISCIENT, SPECTATOR = "omniscient", "spectator"
 #: A Round of Gambling starts with a player's card, or with Otto's Action box (games/engine/options/otto/turn.py).
@@ -211,7 +211,7 @@ def frame(*, game: Game, at: int | None, viewer: int | str) -> dict[str, Any]:
         at = game.seq
     if not 0 <= at <= game.seq:
         raise NotFound(f"Game {game.pk} has events 0 to {game.seq}; there is no event {at}.", code="no_such_event")
-    with connection.cursor() as cursor:
+    with log_db().cursor() as cursor:
         rows = _event_rows(cursor, game.pk, max(at - 1, 0), at)
         event = _as_event(rows[-1])
         key = (game.pk, at, viewer, event["hash"], store.rules_version())
@@ -311,7 +311,7 @@ def timeline(*, game: Game) -> dict[str, Any]:
     entry = timeline_cache.get(game.pk)
     if entry is not None and entry.seq == game.seq and entry.last_hash == game.last_hash:
         return entry.data
-    with connection.cursor() as cursor:
+    with log_db().cursor() as cursor:
         if entry is not None and entry.seq < game.seq:
             start, state, data = entry.seq, engine.clone(entry.state), orjson.loads(orjson.dumps(entry.data))
             rows = _event_rows(cursor, game.pk, start + 1, game.seq)

@@ -22,9 +22,9 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
 
 from games import chain, store
+from rdi_service.db_router import log_db
 from replay import verification
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ FINGERPRINT = _fingerprint()
 
 
 def content_digest(game_id: int) -> str | None:
-    with connection.cursor() as cursor:
+    with log_db().cursor() as cursor:
         cursor.execute(_CONTENT_SQL, [game_id])
         row = cursor.fetchone()
     return row[0] if row else None

@@ -17,6 +17,7 @@ from games.models import Game
 from games.presentation import board
 from games.presentation.bots import bot_level
 from replay import charts, fork, frames
+from rdi_service.db_router import reading_the_log
 from replay.api import parse_at
 
 
@@ -113,9 +114,10 @@ def _error(request, exc: ServiceError):
 def replay_page(request, game_id: int):
     game = _game(game_id)
     try:
-        # from the deal, so "next" has somewhere to go; a link with ?at= opens at its event
-        ctx = frame_context(request, game, default_at=0)
-        data = frames.timeline(game=game)
+        with reading_the_log(game.pk, game.seq):
+            # from the deal, so "next" has somewhere to go; a link with ?at= opens at its event
+            ctx = frame_context(request, game, default_at=0)
+            data = frames.timeline(game=game)
     except ServiceError as exc:
         return _error(request, exc)
     jumps = _jumps(data)
@@ -145,7 +147,9 @@ def replay_frame(request, game_id: int):
     """The frame alone (HTML): the board, the decision, the narration and the explain data."""
     game = _game(game_id)
     try:
-        ctx = frame_context(request, game)
+        at = parse_at(request.GET.get("at"))
+        with reading_the_log(game.pk, game.seq if at is None else at):
+            ctx = frame_context(request, game)
     except ServiceError as exc:
         return _error(request, exc)
     return render(request, "replay/_frame.html", ctx)

@@ -30,11 +30,15 @@ def pytest_configure(config):
     """A fast password hasher for the tests' users, here and in every process a test starts
     (uvicorn, Celery workers: they read RDI_PASSWORD_HASHERS). The settings were loaded before
     this conftest, so the running process is told directly. RDI_PASSWORD_HASHERS set outside
-    (say to Django's PBKDF2) is kept."""
+    (say to Django's PBKDF2) is kept. No read replica from outside."""
     from django.conf import settings
 
     os.environ.setdefault("RDI_PASSWORD_HASHERS", FAST_HASHER)
     settings.PASSWORD_HASHERS = os.environ["RDI_PASSWORD_HASHERS"].split(",")
+    # A read replica configured for bin/run has no test database, and the servers the tests
+    # start would read from it: the suite starts a primary and standby of its own (tests/replica/).
+    os.environ.pop("DATABASE_REPLICA_URL", None)
+    settings.DATABASES.pop("replica", None)
 
 
 LAB = "tests/lab/"

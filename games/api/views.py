@@ -14,6 +14,7 @@ from games import appends, selectors, services
 from games.api import serializers as s
 from games.api.shared import ERRORS, THROTTLED, checked_id, game_or_404, validated
 from games.errors import Forbidden
+from rdi_service.db_router import reading_the_log
 from replay.export import export_lines
 from replay.verify_cache import verify_cached
 
@@ -103,7 +104,8 @@ class EventList(APIView):
         game = game_or_404(game_id)
         query = validated(s.EventQuerySerializer, request.query_params)
         seat = selectors.seat_of(game=game, user=request.user)
-        events = selectors.events_for(game=game, seat=seat, after=query["after"], limit=query["limit"])
+        with reading_the_log(game.pk, game.seq):
+            events = selectors.events_for(game=game, seat=seat, after=query["after"], limit=query["limit"])
         return Response({"game": game.pk, "seq": game.seq, "events": events})
 
 
@@ -116,7 +118,9 @@ class GameExport(APIView):
     def get(self, request, game_id: int):
         game = game_or_404(game_id)
         seat = selectors.seat_of(game=game, user=request.user)
-        response = HttpResponse(b"".join(export_lines(game=game, seat=seat)), content_type="application/x-ndjson")
+        with reading_the_log(game.pk, game.seq):
+            body = b"".join(export_lines(game=game, seat=seat))
+        response = HttpResponse(body, content_type="application/x-ndjson")
         response["Content-Disposition"] = f'attachment; filename="rdi-game-{game.pk}.jsonl"'
         return response
 
@@ -129,4 +133,5 @@ class GameVerify(APIView):
                    summary="Check the hash chain, the seed commitment and a full re-fold")
     def get(self, request, game_id: int):
         game = game_or_404(game_id)
-        return Response(verify_cached(game.pk))
+        with reading_the_log(game.pk, game.seq):
+            return Response(verify_cached(game.pk))

@@ -3,6 +3,7 @@ full re-fold of each game; prints the first bad seq and exits 1 if any game fail
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
+from rdi_service.db_router import reading_the_log
 from replay.verification import verify_game
 
 
@@ -15,9 +16,11 @@ class Command(BaseCommand):
     def handle(self, *args, game_ids, **options):
         failed = 0
         for game_id in game_ids:
-            if not Game.objects.filter(pk=game_id).exists():
+            seq = Game.objects.filter(pk=game_id).values_list("seq", flat=True).first()
+            if seq is None:
                 raise CommandError(f"There is no game {game_id}.")
-            result = verify_game(game_id)
+            with reading_the_log(game_id, seq):
+                result = verify_game(game_id)
             if result.ok:
                 seed = "seed revealed and matches its commitment" if result.seed_revealed else "seed still secret"
                 self.stdout.write(f"game {game_id}: OK, {result.events} events (seq 0..{result.last_seq}), "

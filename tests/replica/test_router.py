@@ -1,0 +1,79 @@
+"""The router's other cases, on the suite's own database (rdi_service/db_router.py): with no
+replica configured, as in every deployment without DATABASE_REPLICA_URL, everything is read
+and written on `default` and choosing costs no statement; DATABASE_REPLICA_URL's settings;
+and a replica that cannot be reached."""
+import json
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection, connections
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Game, GameEvent
+from rdi_service import db_router
+from tests.replay.conftest import client_for, make_user, play, start_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_without_a_replica_the_log_is_read_where_everything_else_is(db, django_user_model):
+    ana, bob = make_user(django_user_model, "ana"), make_user(django_user_model, "bob")
+    game = play(start_game(ana, bob), steps=8)
+    assert list(connections) == ["default"] and not db_router.configured()
+    router = db_router.LogReplicaRouter()
+    with CaptureQueriesContext(connection) as choosing:
+        with db_router.reading_the_log(game.pk, game.seq) as alias:
+            assert alias == db_router.log_alias() == "default" and db_router.log_db() is connections["default"]
+            assert router.db_for_read(GameEvent) == router.db_for_write(Game) == "default"
+    assert len(choosing) == 0
+    assert router.db_for_read(Game) == "default" and router.allow_migrate("default", "games")
+    response = client_for(ana).get(f"/api/games/{game.pk}/replay/timeline/")
+    assert response.status_code == 200 and response.json()["last"] == game.seq
+
+
+def test_a_replica_that_cannot_be_reached_leaves_reads_on_the_primary_for_a_while(django_db_blocker, monkeypatch,
+                                                                                  caplog):
+    monkeypatch.setattr(db_router, "_replica_down_until", 0.0)
+    settings.DATABASES["replica"] = {**settings.DATABASES["default"], "HOST": "", "PORT": "",
+                                     "OPTIONS": {"host": "/nonexistent/rdi-replica"}}
+    try:
+        with django_db_blocker.unblock(), caplog.at_level(logging.WARNING, logger="rdi_service.db_router"):
+            with db_router.reading_the_log(1, 0) as alias:
+                assert alias == "default"
+            assert "the read replica cannot be reached" in caplog.text
+            caplog.clear()
+            with db_router.reading_the_log(1, 0) as alias:      # not tried again at once
+                assert alias == "default"
+            assert caplog.text == "" and connections["replica"].connection is None
+    finally:
+        connections["replica"].close()
+        del connections["replica"]
+        del settings.DATABASES["replica"]
+
+
+def _databases(module: str, **env) -> dict:
+    code = (f"import {module}; from django.conf import settings; import json; print(json.dumps("
+            "{'routers': settings.DATABASE_ROUTERS, 'databases': {alias: {k: db[k] for k in ('USER', 'NAME', "
+            "'OPTIONS', 'CONN_MAX_AGE', 'CONN_HEALTH_CHECKS')} for alias, db in settings.DATABASES.items()}}))")
+    clean = {k: v for k, v in os.environ.items() if k not in ("CONN_MAX_AGE", "DATABASE_REPLICA_URL")}
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         env={**clean, "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "rdi_service.settings", **env})
+    assert run.returncode == 0, run.stderr[-2000:]
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_database_replica_url_adds_the_replica_with_the_primarys_connection_settings():
+    url = "postgres://rdi_service@/rdi?host=/srv/rdi/standby"
+    assert _databases("rdi_service.wsgi", DATABASE_REPLICA_URL=url)["databases"]["replica"] == {
+        "USER": "rdi_service", "NAME": "rdi", "OPTIONS": {"host": "/srv/rdi/standby"}, "CONN_MAX_AGE": 60,
+        "CONN_HEALTH_CHECKS": True}
+    # under ASGI neither keeps its connections (rdi_service/asgi.py)
+    served = _databases("rdi_service.asgi", DATABASE_REPLICA_URL=url)["databases"]
+    assert served["default"]["CONN_MAX_AGE"] == served["replica"]["CONN_MAX_AGE"] == 0
+    without = _databases("rdi_service.wsgi")
+    assert list(without["databases"]) == ["default"]
+    assert without["routers"] == ["rdi_service.db_router.LogReplicaRouter"]
