@@ -48,14 +48,16 @@ SNAPSHOT = [
 
 
 def rebuild(table: str, keys: list[str], partitions: int | None) -> list[str]:
-    """SQL that rebuilds `table` with every row and its id sequence, partitioned by hash of
-    game_id into `partitions` (None: a plain table), then adds `keys` (constraints, indexes,
-    triggers; `{pk}` is the primary key's columns)."""
+    """SQL that rebuilds `table` (plain or partitioned) with every row and its id sequence,
+    partitioned by hash of game_id into `partitions` named `<table>_p<remainder>` (None: a
+    plain table), then adds `keys` (constraints, indexes, triggers; `{pk}` is the primary
+    key's columns). A later change of the partition count is `rebuild_both(<count>)` again."""
     new = f"{table}_rebuilt"
+    names = [f"p{n:02d}" for n in range(partitions or 0)]
     sql = [f"CREATE TABLE {new} (LIKE {table} INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING STORAGE)"
            + (" PARTITION BY HASH (game_id)" if partitions else "")]
-    sql += [f"CREATE TABLE {table}_p{n:02d} PARTITION OF {new} FOR VALUES WITH (MODULUS {partitions}, REMAINDER {n})"
-            for n in range(partitions or 0)]
+    sql += [f"CREATE TABLE {new}_{name} PARTITION OF {new} FOR VALUES WITH (MODULUS {partitions}, REMAINDER {n})"
+            for n, name in enumerate(names)]
     sql += [
         f"INSERT INTO {new} SELECT * FROM {table}",
         # the state as it is, is_called included, so the next id is exactly the one the old
@@ -64,6 +66,7 @@ def rebuild(table: str, keys: list[str], partitions: int | None) -> list[str]:
         f"DROP TABLE {table}",
         f"ALTER TABLE {new} RENAME TO {table}",
         f"ALTER SEQUENCE {new}_id_seq RENAME TO {table}_id_seq",
+        *(f"ALTER TABLE {new}_{name} RENAME TO {table}_{name}" for name in names),
         *(key.format(pk="id, game_id" if partitions else "id") for key in keys),
         # autovacuum never analyzes a partitioned parent, and the new partitions have no
         # statistics until its next pass
