@@ -2,8 +2,8 @@
 (game_id)` into PARTITIONS partitions each (docs/event-store.md "Partitioned by game").
 
 Every hot query names one game (tests/store/test_hot_queries.py), so each reads and writes
-one partition: its indexes stay a sixteenth of the whole, and vacuum, an archive or a move to
-other storage can take one partition at a time.
+one partition: its indexes are a sixteenth of the whole, and vacuum and analyze take one
+partition at a time.
 
 Each table is rebuilt in this migration's one transaction, under an exclusive lock: a new
 partitioned table, every row copied across in one statement (ids, seqs and hashes as they
@@ -20,9 +20,10 @@ from django.db import migrations
 
 #: Partitions per table. A power of two, because hash partitions of different moduli may live
 #: side by side only when each modulus divides the next: one partition can later be split into
-#: two of modulus 32 without touching the others (docs/event-store.md says how). Sixteen keeps
-#: a query that cannot prune (cross-game reads, admin lists) at sixteen small scans, and a
-#: test database's flush at a few dozen relations more.
+#: two of modulus 32 without touching the others (docs/event-store.md says how). Each is a
+#: table with its own indexes and files, which every query that cannot prune (cross-game reads,
+#: admin lists) scans and every TRUNCATE recreates (the test suite's, after each transactional
+#: test); sixteen keeps those small while each partition's indexes are a sixteenth of the log.
 PARTITIONS = 16
 
 EVENT = [
