@@ -13,7 +13,9 @@ that another database on the server was granted to (docs/security.md "Database r
 `grant()` runs after every `migrate`, on every table of the schema, so a table added by a later
 migration gets its grants without anyone remembering to: `FULL` unless `POLICY` says less
 (tests/security/test_db_roles.py fails until a new table is listed there, so the choice is
-made on purpose).
+made on purpose). A partition (`games_event_p00`, ...) gets nothing: its rows are reached
+through its parent, whose privileges are the only ones Postgres checks then, so the parent's
+policy is the whole policy and a statement naming a partition itself is refused.
 
     python -m rdi_service.db_roles   # create the roles and the database when missing (needs
                                      # RDI_DATABASE_ADMIN_URL, a role allowed to create roles)
@@ -109,14 +111,22 @@ def grant(cursor, service: str) -> None:
     cursor.execute("SELECT has_schema_privilege(%s, 'public', 'CREATE')", [service])
     if cursor.fetchone()[0]:   # Postgres before 15 let PUBLIC create in the public schema
         cursor.execute(sql.SQL("REVOKE CREATE ON SCHEMA public FROM PUBLIC, {}").format(role).as_string(None))
-    cursor.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
-    for (table,) in cursor.fetchall():
+    for table, partition in tables(cursor):
         name = sql.Identifier(table)
         cursor.execute(sql.SQL("REVOKE ALL ON TABLE {} FROM {}").format(name, role).as_string(None))
-        cursor.execute(sql.SQL("GRANT {} ON TABLE {} TO {}").format(
-            sql.SQL(", ").join(map(sql.SQL, privileges(table))), name, role).as_string(None))
+        if not partition:
+            cursor.execute(sql.SQL("GRANT {} ON TABLE {} TO {}").format(
+                sql.SQL(", ").join(map(sql.SQL, privileges(table))), name, role).as_string(None))
     cursor.execute(sql.SQL("GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {}").format(role)
                    .as_string(None))
+
+
+def tables(cursor) -> list[tuple[str, bool]]:
+    """[(name, whether it is a partition)] of every table of the public schema, partitioned
+    parents and their partitions included."""
+    cursor.execute("SELECT relname, relispartition FROM pg_class WHERE relnamespace = 'public'::regnamespace"
+                   " AND relkind IN ('r', 'p') ORDER BY relname")
+    return cursor.fetchall()
 
 
 def service_user() -> str:

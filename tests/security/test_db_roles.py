@@ -3,7 +3,8 @@
 Connected as the service role (a real log-in with DATABASE_URL's credentials, not the test
 connection's SET ROLE), against the real Postgres and the test database that `migrate`
 granted: every way of changing or removing an event, of getting round the append-only
-trigger, or of creating objects fails, and the normal append path works.
+trigger, or of creating objects fails, through the partitioned tables and through their
+partitions named directly, and the normal append path works.
 """
 import psycopg
 import pytest
@@ -37,6 +38,14 @@ def game(transactional_db, make_user):
         store.append_event(cursor, game_id=game.pk, seq=0, prev_hash=store.GENESIS_HASH, kind="game_created",
                            seat=None, actor="system", payload={"setup": {}}, state_hash="0" * 64, key=None)
     return game
+
+
+@pytest.fixture
+def partition(game):
+    """The partition of games_event that holds the game's events."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT tableoid::regclass::text FROM games_event WHERE game_id = %s AND seq = 0", [game.pk])
+        return cursor.fetchone()[0]
 
 
 @pytest.fixture
@@ -82,14 +91,26 @@ FORBIDDEN = {
     "change the secret seed": "UPDATE games_gameseed SET seed = 'x'",
     "edit a snapshot": "UPDATE games_snapshot SET state_hash = 'x'",
     "rewrite the migration history": "DELETE FROM django_migrations",
+    # a partition named directly: its rows are the service's only through the parent
+    "read a partition": "SELECT * FROM {partition}",
+    "append to a partition": "INSERT INTO {partition} SELECT * FROM {partition}",
+    "update an event in its partition": "UPDATE {partition} SET actor = 'forged' WHERE game_id = {game}",
+    "delete an event from its partition": "DELETE FROM {partition} WHERE game_id = {game}",
+    "truncate a partition": "TRUNCATE {partition}",
+    "disable a partition's trigger": "ALTER TABLE {partition} DISABLE TRIGGER games_event_append_only",
+    "detach a partition": "ALTER TABLE games_event DETACH PARTITION {partition}",
+    "attach a partition": "CREATE TABLE games_event_shadow PARTITION OF games_event"
+                          " FOR VALUES WITH (MODULUS 32, REMAINDER 0)",
+    "edit a snapshot in its partition": "UPDATE games_snapshot_p00 SET state_hash = 'x'",
+    "truncate a snapshot partition": "TRUNCATE games_snapshot_p00",
 }
 
 
 @pytest.mark.parametrize("statement", FORBIDDEN.values(), ids=FORBIDDEN.keys())
-def test_the_service_role_may_not(service, game, statement):
+def test_the_service_role_may_not(service, game, partition, statement):
     before = list(GameEvent.objects.filter(game=game).values_list("seq", "actor", "hash"))
     with pytest.raises(errors.InsufficientPrivilege):
-        service.execute(statement.format(game=game.pk))
+        service.execute(statement.format(game=game.pk, partition=partition))
     assert list(GameEvent.objects.filter(game=game).values_list("seq", "actor", "hash")) == before
     assert service.execute("SHOW session_replication_role").fetchone() == ("origin",)
 
@@ -117,23 +138,51 @@ def test_the_append_path_works(service, game):
     assert list(GameEvent.objects.filter(game=game).values_list("seq", flat=True)) == [0, 1]
 
 
+PRIVILEGES = ("SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER")
+
+
+def partitions() -> dict[str, str]:
+    """{partition: the partitioned table it belongs to} in the public schema."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT i.inhrelid::regclass::text, i.inhparent::regclass::text FROM pg_inherits i"
+                       " JOIN pg_class c ON c.oid = i.inhrelid WHERE c.relispartition AND c.relkind IN ('r', 'p')"
+                       " AND c.relnamespace = 'public'::regnamespace")
+        return dict(cursor.fetchall())
+
+
 @pytest.mark.django_db
 def test_every_table_has_a_deliberate_policy():
     with connection.cursor() as cursor:
-        cursor.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
-        tables = {name for (name,) in cursor.fetchall()}
+        tables = {name for name, partition in db_roles.tables(cursor) if not partition}
     missing = sorted(tables - set(db_roles.POLICY))
     assert not missing, (f"add {missing} to POLICY in rdi_service/db_roles.py: say what the service role may do "
                          "with each new table (until then it may SELECT, INSERT, UPDATE and DELETE)")
 
 
 @pytest.mark.django_db
+def test_a_partition_is_covered_by_its_parents_policy_alone():
+    parents = partitions()
+    assert sorted(set(parents.values())) == ["games_event", "games_snapshot"]
+    assert all(parent in db_roles.POLICY and partition not in db_roles.POLICY
+               for partition, parent in parents.items())
+
+
+@pytest.mark.django_db
 def test_migrate_granted_exactly_the_policy():
     with connection.cursor() as cursor:
         for table, allowed in db_roles.POLICY.items():
-            for privilege in ("SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER"):
+            for privilege in PRIVILEGES:
                 cursor.execute("SELECT has_table_privilege(%s, %s, %s)", [SERVICE, table, privilege])
                 assert cursor.fetchone()[0] == (privilege in allowed), (table, privilege)
+
+
+@pytest.mark.django_db
+def test_migrate_granted_nothing_on_a_partition():
+    with connection.cursor() as cursor:
+        for partition in partitions():
+            for privilege in PRIVILEGES:
+                cursor.execute("SELECT has_table_privilege(%s, %s, %s)", [SERVICE, partition, privilege])
+                assert cursor.fetchone()[0] is False, (partition, privilege)
 
 
 @pytest.mark.django_db
@@ -146,3 +195,18 @@ def test_a_table_from_a_later_migration_gets_grants_too():
         assert cursor.fetchone() == (True, False)
     with connection.cursor() as cursor:   # and as the service role it can use it
         cursor.execute("INSERT INTO games_later DEFAULT VALUES")
+
+
+@pytest.mark.django_db
+def test_a_partitioned_table_from_a_later_migration_gets_its_policy_and_its_partitions_nothing():
+    with owner_role(), connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE games_later (id bigint, game_id bigint) PARTITION BY HASH (game_id)")
+        cursor.execute("CREATE TABLE games_later_p0 PARTITION OF games_later FOR VALUES WITH (MODULUS 1, REMAINDER 0)")
+        cursor.execute(f'GRANT ALL ON games_later_p0 TO "{SERVICE}"')   # taken back by grant()
+        db_roles.grant(cursor, SERVICE)
+        cursor.execute("SELECT has_table_privilege(%s, 'games_later', 'DELETE'),"
+                       " has_table_privilege(%s, 'games_later_p0', 'SELECT')", [SERVICE, SERVICE])
+        assert cursor.fetchone() == (True, False)
+    with connection.cursor() as cursor:   # the rows are the service's through the parent
+        cursor.execute("INSERT INTO games_later VALUES (1, 7)")
+        cursor.execute("DELETE FROM games_later WHERE game_id = 7")

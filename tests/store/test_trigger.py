@@ -1,6 +1,7 @@
 """The event table is append-only at the database: UPDATE and DELETE fail there, even for
-the owner of the table (the trigger). The service role cannot even try: it has no UPDATE,
-DELETE or TRUNCATE privilege on it (tests/security/test_db_roles.py)."""
+the owner of the table (the trigger), through the partitioned table and on a partition named
+directly. The service role cannot even try: it has no UPDATE, DELETE or TRUNCATE privilege on
+it, and no privilege at all on a partition (tests/security/test_db_roles.py)."""
 import pytest
 from django.db import IntegrityError, ProgrammingError, connection, transaction
 
@@ -42,6 +43,30 @@ def test_delete_is_rejected_by_the_database(event):
         with connection.cursor() as cursor:
             cursor.execute("DELETE FROM games_event WHERE id = %s", [event.pk])
     assert GameEvent.objects.filter(pk=event.pk).exists()
+
+
+def partition_of(event) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT tableoid::regclass::text FROM games_event WHERE id = %s", [event.pk])
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.parametrize("statement", ["UPDATE {} SET kind = 'admin_note' WHERE id = %s",
+                                       "DELETE FROM {} WHERE id = %s"])
+def test_a_partition_named_directly_is_append_only_too(event, statement):
+    with owner_role(), pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(statement.format(partition_of(event)), [event.pk])
+    assert GameEvent.objects.get(pk=event.pk).kind == "game_created"
+
+
+def test_every_partition_carries_the_trigger():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT c.relname, t.tgenabled FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid"
+                       " LEFT JOIN pg_trigger t ON t.tgrelid = c.oid AND t.tgname = 'games_event_append_only'"
+                       " WHERE i.inhparent = 'games_event'::regclass")
+        partitions = dict(cursor.fetchall())
+    assert len(partitions) > 1 and set(partitions.values()) == {"O"}, partitions
 
 
 def test_seq_is_unique_per_game(event):
