@@ -312,7 +312,7 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
                     load_pinned_content(cursor, game_id)
             else:
                 if _on_primary(cursor):
-                    discard_snapshot(cursor, snap_id)
+                    discard_snapshot(cursor, game_id, snap_id)
                 rebuild = True
     if state is None:
         state = genesis_state(cursor, game_id)
@@ -343,8 +343,9 @@ def _on_primary(cursor) -> bool:
     return db is None or db.alias == DEFAULT_DB_ALIAS
 
 
-def discard_snapshot(cursor, snapshot_id: int) -> None:
-    cursor.execute("DELETE FROM games_snapshot WHERE id = %s", [snapshot_id])
+def discard_snapshot(cursor, game_id: int, snapshot_id: int) -> None:
+    # keyed by the game too: its partition alone is searched
+    cursor.execute("DELETE FROM games_snapshot WHERE game_id = %s AND id = %s", [game_id, snapshot_id])
 
 
 # --- the per-process cache of hot game states ------------------------------------------------

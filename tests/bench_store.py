@@ -2,7 +2,8 @@
 pass/fail on time.
 
     python tests/bench_store.py [--appends 400] [--writers 8] [--repeats 5] [--load-games 12]
-    python tests/bench_store.py --profile 3000       # where one append's time goes (cProfile)
+    python tests/bench_store.py --profile 3000       # where one append's client CPU goes (cProfile)
+    python tests/bench_store.py --fast-disk          # on a Postgres in memory: commits cost no disk
 
 1. The append path: `submit_decision` with a cheap legal decision (task scheduling off), with 1 writer and with
    N writer processes on distinct games, beside a raw psycopg single-row INSERT + COMMIT of
@@ -25,19 +26,31 @@ import argparse
 import multiprocessing as mp
 import os
 import random
+import shutil
 import sys
+import tempfile
 import time
 import uuid
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from urllib.parse import quote, urlsplit, urlunsplit
 
 import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-BASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 BENCH_DB = f"rdi_bench_{os.getpid()}"
-BENCH_URL = BASE_URL.rsplit("/", 1)[0] + "/" + BENCH_DB
-os.environ["DATABASE_URL"] = BENCH_URL
+
+
+def point_at(base_url: str) -> None:
+    """Run against `base_url`'s server, in a scratch database created beside its database."""
+    global BASE_URL, BENCH_URL
+    BASE_URL = base_url
+    BENCH_URL = urlunsplit(urlsplit(base_url)._replace(path="/" + BENCH_DB))
+    os.environ["DATABASE_URL"] = BENCH_URL
+
+
+point_at(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rdi_service.settings")
 # The append path only: no Celery scheduling of AI turns and timers after commit (the
 # full-stack benchmark, bin/bench-stack, measures that), and no stray tasks left in Redis.
@@ -45,6 +58,24 @@ os.environ["RDI_SCHEDULE_TASKS"] = "false"
 # Its hundreds of AI games are the measurement, not one user's load: no per-user limits.
 os.environ["RDI_MAX_AI_GAMES_PER_USER"] = "0"
 os.environ["RDI_MAX_OPEN_TABLES_PER_USER"] = "0"
+
+
+@contextmanager
+def fast_disk():
+    """A private Postgres with its data in memory (tmpfs) for the run: commits cost no disk,
+    as on a machine whose fsync is fast, so what is left of an append is its CPU. Stopped
+    and removed afterwards."""
+    from rdi_service import embedded
+
+    data = Path(tempfile.mkdtemp(prefix="rdi-bench-pg-", dir="/dev/shm"))
+    try:
+        sockets = embedded.start_postgres(data / "pg")
+        point_at(f"postgres://postgres@/postgres?host={quote(str(sockets))}")
+        yield
+    finally:
+        if (data / "pg" / "postmaster.pid").exists():
+            embedded.run_tool(data / "pg", ["pg_ctl", "-D", data / "pg", "-m", "immediate", "-w", "stop"])
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def create_db():
@@ -389,16 +420,19 @@ def main(argv=None):
     parser.add_argument("--no-eventsourcing", action="store_true")
     parser.add_argument("--profile", type=int, metavar="N", default=0,
                         help="instead of the comparison: profile N appends with cProfile and print the breakdown")
+    parser.add_argument("--fast-disk", action="store_true",
+                        help="on a private Postgres with its data in memory (tmpfs), as on a machine with fast commits")
     args = parser.parse_args(argv)
-    create_db()
-    try:
-        django_setup()
-        if args.profile:
-            profile(args.profile)
-        else:
-            _run(args)
-    finally:
-        drop_db()
+    with fast_disk() if args.fast_disk else nullcontext():
+        create_db()
+        try:
+            django_setup()
+            if args.profile:
+                profile(args.profile)
+            else:
+                _run(args)
+        finally:
+            drop_db()
 
 
 def _rate(pair):
