@@ -66,15 +66,30 @@ def _play(human: Human, host: str, sse: SSEClients, think: float, stop_at: float
 
     conn = http.client.HTTPConnection(host, human.port, timeout=30)
     auth = {"Authorization": f"Token {human.token}"}
+
+    def request(method, path, body=None, headers=auth):
+        """(time sent, response, body): on a connection the server closed while idle (gunicorn
+        keeps one alive 2 s), once more on a new one, as a browser does; the time is the try
+        that was answered."""
+        for attempt in (1, 2):
+            sent = time.time()
+            try:
+                conn.request(method, path, body=body, headers=headers)
+                response = conn.getresponse()
+                return sent, response, response.read()
+            except (http.client.HTTPException, OSError):
+                conn.close()
+                if attempt == 2:
+                    raise
+
     seen = -1
+    step = 0
     while time.time() < stop_at:
         try:
-            conn.request("GET", f"/api/games/{human.game}/", headers=auth)
-            response = conn.getresponse()
-            game = orjson.loads(response.read())
+            _, response, answer = request("GET", f"/api/games/{human.game}/")
+            game = orjson.loads(answer)
         except (http.client.HTTPException, OSError, ValueError):
             human.errors += 1
-            conn.close()
             time.sleep(0.5)
             continue
         if game.get("over"):
@@ -85,16 +100,14 @@ def _play(human: Human, host: str, sse: SSEClients, think: float, stop_at: float
                    if not re.search(r"concede|resign", str(d.get("type") or d.get("kind") or ""))]
         if game.get("your_prompt") and choices:
             time.sleep(think * rng.uniform(0.5, 1.5))
-            body = orjson.dumps({"expected_seq": seen, "decision": rng.choice(choices)})
-            sent = time.time()
+            step += 1     # the key makes a retried POST safe: it is applied once
+            body = orjson.dumps({"expected_seq": seen, "decision": rng.choice(choices),
+                                 "idempotency_key": f"bench-{human.game}-{step}"})
             try:
-                conn.request("POST", f"/api/games/{human.game}/decisions/", body=body,
-                             headers={**auth, "Content-Type": "application/json"})
-                response = conn.getresponse()
-                answer = response.read()
+                sent, response, answer = request("POST", f"/api/games/{human.game}/decisions/", body,
+                                                 {**auth, "Content-Type": "application/json"})
             except (http.client.HTTPException, OSError):
                 human.errors += 1
-                conn.close()
                 continue
             answered = time.time()
             timing = re.search(r"app;dur=([\d.]+)", response.headers.get("Server-Timing") or "")
@@ -109,28 +122,40 @@ def _play(human: Human, host: str, sse: SSEClients, think: float, stop_at: float
 
 
 def _create_tables(n_ai: int, n_human: int, tag: str):
-    """(owner, AI table ids, [(human user, table id)]): created in the driver, through services."""
+    """(owner, AI table ids, [(human user, table id)]): created in the driver, through services,
+    four at a time (each thread its own connection)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from django.contrib.auth import get_user_model
+    from django.db import connection
 
     from games import services
 
     users = get_user_model().objects
     owner, _ = users.get_or_create(username="bench-hosts-owner")
-    ai = []
-    for _ in range(n_ai):
-        table = services.table_create(owner=owner, player_count=4, turn_seconds=None)
-        for character in CHARACTERS:
-            services.seat_take(table_id=table.pk, user=owner, character=character, ai=True)
-        ai.append(table.pk)
-    humans = []
-    for i in range(n_human):
-        person, _ = users.get_or_create(username=f"bench-hosts-{tag}-{i}")
-        table = services.table_create(owner=person, player_count=4, turn_seconds=None, window_seconds=None)
-        services.seat_take(table_id=table.pk, user=person, character=CHARACTERS[0])
-        for character in CHARACTERS[1:]:
-            services.seat_take(table_id=table.pk, user=person, character=character, ai=True)
-        humans.append((person, table.pk))
-    return owner, ai, humans
+
+    def ai_table(_):
+        try:
+            table = services.table_create(owner=owner, player_count=4, turn_seconds=None)
+            for character in CHARACTERS:
+                services.seat_take(table_id=table.pk, user=owner, character=character, ai=True)
+            return table.pk
+        finally:
+            connection.close()
+
+    def human_table(i):
+        try:
+            person, _ = users.get_or_create(username=f"bench-hosts-{tag}-{i}")
+            table = services.table_create(owner=person, player_count=4, turn_seconds=None, window_seconds=None)
+            services.seat_take(table_id=table.pk, user=person, character=CHARACTERS[0])
+            for character in CHARACTERS[1:]:
+                services.seat_take(table_id=table.pk, user=person, character=character, ai=True)
+            return person, table.pk
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return owner, list(pool.map(ai_table, range(n_ai))), list(pool.map(human_table, range(n_human)))
 
 
 def probe(hosts: Hosts, servers, role: str | None, tag: str, n: int = 8) -> dict:
@@ -408,9 +433,9 @@ def run(*, tables: int, rate: float, human_tables: int, human_think: float, rtts
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=300, help="all-AI tables")
-    parser.add_argument("--rate", type=float, default=150, help="decisions/s the AI tables offer")
-    parser.add_argument("--human-tables", type=int, default=30, help="tables of one person and three bots")
+    parser.add_argument("--tables", type=int, default=200, help="all-AI tables")
+    parser.add_argument("--rate", type=float, default=100, help="decisions/s the AI tables offer")
+    parser.add_argument("--human-tables", type=int, default=20, help="tables of one person and three bots")
     parser.add_argument("--human-think", type=float, default=1.0, help="seconds a person thinks, on average")
     parser.add_argument("--rtts", default="0,0.5,2", help="round trips between hosts, ms, comma-separated")
     parser.add_argument("--no-single", action="store_true", help="skip the one-host run")
