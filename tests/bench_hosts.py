@@ -243,7 +243,8 @@ def _redis_calls() -> int:
 
 def _counters(hosts: Hosts, roles: tuple[str, ...]) -> dict:
     segs = {(role, port): hosts.segments(role, port) for role in roles for port in (PG_PORT, REDIS_PORT)}
-    return {"pg": _pg_counters(), "redis": _redis_calls(), "segs": segs}
+    trouble = {role: hosts.tcp_trouble(role) for role in ("db", *roles)}
+    return {"pg": _pg_counters(), "redis": _redis_calls(), "segs": segs, "trouble": trouble}
 
 
 def run_config(hosts: Hosts, *, name: str, rtt: float, top: Topology, tables: int, rate: float, human_tables: int,
@@ -307,6 +308,10 @@ def run_config(hosts: Hosts, *, name: str, rtt: float, top: Topology, tables: in
             rows = [(g, s, float(t), human) for g, s, t, human in cursor.fetchall()]
         delivered = sse.stop()
     finally:
+        try:
+            out.write(f"  tables waiting on each worker's AI clock at the end: {bench_stack._homes()}\n")
+        except Exception as error:      # the figures matter more than this line
+            out.write(f"  (AI clock not read: {error})\n")
         bench_stack.stop_workers(procs + (servers.procs if servers else []))
         bench_stack._forget(queue)
     result = _figures(rows, set(ai_games), players, delivered, think, (lo, hi), before, after, rtts)
@@ -349,7 +354,9 @@ def _figures(rows, ai_games: set, players: list[Human], delivered: dict, think: 
     steps = len(inside)
     delta = {"xact": after["pg"][0] - before["pg"][0], "rows": after["pg"][1] - before["pg"][1],
              "redis": after["redis"] - before["redis"],
-             "segs": {k: after["segs"][k] - before["segs"].get(k, 0) for k in after["segs"]}}
+             "segs": {k: after["segs"][k] - before["segs"].get(k, 0) for k in after["segs"]},
+             "trouble": {k: tuple(x - y for x, y in zip(after["trouble"][k], before["trouble"][k]))
+                         for k in after["trouble"]}}
     return {"ai_rate": len(ai) / (hi - lo), "ai_steps": len(ai), "next": nxt, "ai_sse": ai_sse,
             "human": latency, "server": server, "network": network, "human_sse": human_sse,
             "human_steps": human_steps, "human_sent": len(answered), "human_refused": len(answered) - len(ok),
@@ -383,6 +390,8 @@ def _print_config(r: dict, think: float, out) -> None:
                   f"{per('web', REDIS_PORT, r['human_steps']):.1f} per human decision (its POST and the GETs "
                   f"that fetched the view); stream->Postgres {per('stream', PG_PORT, r['steps']):.2f}, "
                   f"stream->Redis {per('stream', REDIS_PORT, r['steps']):.2f} per decision\n")
+    out.write("  TCP segments retransmitted / packets dropped on eth0, per host: "
+              + ", ".join(f"{role} {x}/{y}" for role, (x, y) in d["trouble"].items()) + "\n")
 
 
 def side_by_side(results: list[dict], out) -> None:

@@ -271,6 +271,15 @@ class Hosts:
         return sum(int(n) for n in re.findall(r"data_segs_out:(\d+)", out))
 
 
+    def tcp_trouble(self, role: str) -> tuple[int, int]:
+        """(TCP segments retransmitted by the host so far, packets its eth0 dropped on the way
+        out): a retransmission waits 200 ms or more, so a few show in any tail latency."""
+        snmp = run("cat", "/proc/net/snmp", ns=self.ns[role]).splitlines()
+        names, values = [line.split()[1:] for line in snmp if line.startswith("Tcp:")][:2]
+        dropped = run("cat", "/sys/class/net/eth0/statistics/tx_dropped", ns=self.ns[role])
+        return int(dict(zip(names, values))["RetransSegs"]), int(dropped)
+
+
 def _kill(pid: int) -> None:
     try:
         os.killpg(pid, signal.SIGKILL)
