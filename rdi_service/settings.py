@@ -48,6 +48,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # outermost, so its time covers every other middleware; does nothing unless RDI_SERVER_TIMING
+    "rdi_service.server_timing.ServerTiming",
     "django.middleware.security.SecurityMiddleware",
     # before the session and CSRF middleware, so it sees the cookies they set
     "accounts.middleware.SecureCookiesOverHttps",
@@ -302,6 +304,9 @@ RDI_AI_BATCH_SECONDS = env.float("RDI_AI_BATCH_SECONDS", default=1.0)
 # RDI_AI_TICK_SECONDS each.
 RDI_AI_THINK_SECONDS = env.float("RDI_AI_THINK_SECONDS", default=0.0)
 RDI_AI_TICK_SECONDS = env.float("RDI_AI_TICK_SECONDS", default=0.02)
+# A `Server-Timing: app;dur=<ms>` header on every response (rdi_service/server_timing.py);
+# off by default, for benchmarks (bin/bench-hosts) and diagnosis.
+RDI_SERVER_TIMING = env.bool("RDI_SERVER_TIMING", default=False)
 # A pause before each AI decision (0 in production; demos and tests may slow bots down).
 RDI_AI_PAUSE = env.float("RDI_AI_PAUSE", default=0.0)
 # Per-user limits (games/quotas.py): open tables, and running games no person plays; 0: none.

@@ -92,10 +92,12 @@ class Listener:
         return self.seen
 
 
-def start_workers(n: int, queue: str, env_extra: dict) -> list[subprocess.Popen]:
+def start_workers(n: int, queue: str, env_extra: dict, wrap: tuple = ()) -> list[subprocess.Popen]:
+    """`wrap`: a command prefix, e.g. ("ip", "netns", "exec", ns) to start them on another host
+    (tests/bench_hosts.py)."""
     env = {**os.environ, "RDI_CELERY_QUEUE": queue, "PYTHONPATH": str(ROOT), **env_extra}
     procs = [subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "rdi_service", "worker", "--pool=solo", "-Q", queue, "-l", "WARNING",
+        [*wrap, sys.executable, "-m", "celery", "-A", "rdi_service", "worker", "--pool=solo", "-Q", queue, "-l", "WARNING",
          "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"{queue}-{i}@%h"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         for i in range(n)]
@@ -140,35 +142,42 @@ def _free_port() -> int:
 
 @dataclass
 class Servers:
-    """The web and stream processes of a topology and their ports."""
+    """The web and stream processes of a topology, their ports and the addresses they listen on."""
     procs: list = field(default_factory=list)
     web: list = field(default_factory=list)
     stream: list = field(default_factory=list)
+    web_host: str = "127.0.0.1"
+    stream_host: str = "127.0.0.1"
 
 
-def start_servers(top: Topology, env_extra: dict) -> Servers:
+def start_servers(top: Topology, env_extra: dict, web_host: str = "127.0.0.1", stream_host: str = "127.0.0.1",
+                  wraps: dict | None = None) -> Servers:
+    """`wraps`: a command prefix per role ("web", "stream") to start it on another host, where it
+    listens on `web_host` / `stream_host` (tests/bench_hosts.py)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "ALLOWED_HOSTS": "127.0.0.1,localhost", "DEBUG": "false",
            **env_extra}
-    servers = Servers()
+    wraps = wraps or {}
+    servers = Servers(web_host=web_host, stream_host=stream_host)
     for _ in range(top.web):
         port = _free_port()
         servers.web.append(port)
         servers.procs.append(subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "rdi_service.wsgi:application", "--bind", f"127.0.0.1:{port}",
+            [*wraps.get("web", ()), sys.executable, "-m", "gunicorn", "rdi_service.wsgi:application",
+             "--bind", f"{web_host}:{port}",
              "--workers", "1", "--threads", "8", "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
     for _ in range(top.stream):
         port = _free_port()
         servers.stream.append(port)
         servers.procs.append(subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "rdi_service.asgi:application", "--timeout-graceful-shutdown", "1",
-             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+            [*wraps.get("stream", ()), sys.executable, "-m", "uvicorn", "rdi_service.asgi:application",
+             "--timeout-graceful-shutdown", "1", "--host", stream_host, "--port", str(port), "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
     deadline = time.time() + 60
-    for port in servers.web + servers.stream:
+    for host, port in [(web_host, p) for p in servers.web] + [(stream_host, p) for p in servers.stream]:
         while True:
             try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                with socket.create_connection((host, port), timeout=1):
                     break
             except OSError:
                 if time.time() > deadline:
@@ -178,9 +187,11 @@ def start_servers(top: Topology, env_extra: dict) -> Servers:
     return servers
 
 
-def start_over_http(ports: list[int], token: str, table_ids: list[int], started: float, spread: float) -> list[int]:
+def start_over_http(ports: list[int], token: str | list[str], table_ids: list[int], started: float, spread: float,
+                    host: str = "127.0.0.1") -> list[int]:
     """POST /api/tables/<id>/start/ for each table, round-robin over the web processes, table
-    i at `started + i * spread / len(tables)`; returns the game ids."""
+    i at `started + i * spread / len(tables)`, as its owner (`token`, or `token[i]`); returns
+    the game ids."""
     local = threading.local()
 
     def start(i: int) -> int:
@@ -188,10 +199,10 @@ def start_over_http(ports: list[int], token: str, table_ids: list[int], started:
         conns = local.__dict__.setdefault("conns", {})
         time.sleep(max(0.0, started + i * spread / len(table_ids) - time.time()))
         for attempt in range(3):
-            conn = conns.get(port) or conns.setdefault(port, http.client.HTTPConnection("127.0.0.1", port,
-                                                                                         timeout=30))
+            conn = conns.get(port) or conns.setdefault(port, http.client.HTTPConnection(host, port, timeout=30))
+            owner = token if isinstance(token, str) else token[i]
             try:
-                conn.request("POST", f"/api/tables/{table_ids[i]}/start/", headers={"Authorization": f"Token {token}"})
+                conn.request("POST", f"/api/tables/{table_ids[i]}/start/", headers={"Authorization": f"Token {owner}"})
                 response = conn.getresponse()
                 body = response.read()
                 if response.status != 201:
@@ -210,10 +221,12 @@ def start_over_http(ports: list[int], token: str, table_ids: list[int], started:
 
 class SSEClients:
     """Follows games on the stream processes as browsers do: {(game, seq): [times the SSE
-    message arrived]}, from one asyncio loop in a thread."""
+    message arrived]}, and the latest seq seen per game, from one asyncio loop in a thread."""
 
-    def __init__(self, ports: list[int], games: list[int]):
+    def __init__(self, ports: list[int], games: list[int], host: str = "127.0.0.1"):
         self.seen: dict = {}
+        self.latest: dict = {}
+        self.host = host
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_until_complete, args=(self._run(ports, games),),
                                         daemon=True)
@@ -230,14 +243,16 @@ class SSEClients:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _follow(self, port: int, game: int):
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        writer.write(f"GET /stream/games/{game}/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        reader, writer = await asyncio.open_connection(self.host, port)
+        writer.write(f"GET /stream/games/{game}/ HTTP/1.1\r\nHost: {self.host}\r\nAccept: text/event-stream\r\n"
                      f"Last-Event-ID: 0\r\n\r\n".encode())
         await writer.drain()
         try:
             while line := await reader.readline():
                 if line.startswith(b"id: "):
-                    self.seen.setdefault((game, int(line[4:])), []).append(time.time())
+                    seq = int(line[4:])
+                    self.seen.setdefault((game, seq), []).append(time.time())
+                    self.latest[game] = max(seq, self.latest.get(game, 0))
         finally:
             writer.close()
 
