@@ -157,7 +157,7 @@ def _postmaster(pgdata: Path) -> Path | None:
         pid, sockets, status = int(lines[0]), lines[4].strip(), lines[7].strip()
     except (OSError, ValueError, IndexError):
         return None
-    if status != "ready" or not sockets or not _alive(pid):
+    if status != "ready" or not sockets or not alive(pid):
         return None
     return Path(sockets)
 
@@ -276,7 +276,7 @@ def _redis_running(data: Path) -> int | None:
         port = int((data / "port").read_text())
     except (OSError, ValueError):
         port = EMBEDDED_REDIS_PORT      # started before the port was written down
-    return port if _alive(pid) and listening(port) else None
+    return port if alive(pid) and listening(port) else None
 
 
 def _free_port() -> int:
@@ -285,7 +285,7 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -309,7 +309,7 @@ def stop(wait: float = 15.0) -> None:
         except ProcessLookupError:
             continue
         deadline = time.monotonic() + wait
-        while _alive(pid) and time.monotonic() < deadline:
+        while alive(pid) and time.monotonic() < deadline:
             time.sleep(0.1)
         log(f"stopped pid {pid} ({pidfile})")
 

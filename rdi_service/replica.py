@@ -144,9 +144,9 @@ def stop(var: Path | None = None, wait: float = 30.0) -> list[str]:
         # Done when Postgres removes its pid file, as pg_ctl waits: the exited postmaster may
         # linger as a zombie until whatever adopted it reaps it.
         deadline = time.monotonic() + wait
-        while pidfile.exists() and embedded._alive(pid) and time.monotonic() < deadline:
+        while pidfile.exists() and embedded.alive(pid) and time.monotonic() < deadline:
             time.sleep(0.02)
-        if pidfile.exists() and embedded._alive(pid):
+        if pidfile.exists() and embedded.alive(pid):
             raise Failed(f"the {name} (pid {pid}) did not stop within {wait:.0f} s; see {var / name / 'log'}")
         stopped.append(f"{name} (pid {pid})")
     return stopped

@@ -305,16 +305,6 @@ def _kill_namespace(ns: str) -> None:
         time.sleep(0.1)
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def leftovers() -> dict[int, dict]:
     """What runs whose process is gone left behind: {pid: {"netns": [...], "links": [...], "dirs": [...]}}."""
     found: dict[int, dict] = {}
@@ -330,7 +320,9 @@ def leftovers() -> dict[int, dict]:
         match = re.match(r"rdi-hosts-(\d+)-", path.name)
         if match:
             found.setdefault(int(match[1]), {"netns": [], "links": [], "dirs": []})["dirs"].append(str(path))
-    return {pid: what for pid, what in found.items() if not _alive(pid)}
+    from rdi_service.embedded import alive
+
+    return {pid: what for pid, what in found.items() if not alive(pid)}
 
 
 def cleanup() -> list[str]:
