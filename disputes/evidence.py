@@ -18,7 +18,7 @@ from games.presentation.narration import seat_names
 from replay import frames
 from replay.verification import verify_game
 from disputes.models import Dispute
-from rdi_service.db_router import log_db
+from games.log_reads import log_db
 
 AROUND = 5
 

@@ -26,7 +26,7 @@ from games.api.serializers import ErrorSerializer
 from games.errors import IntegrityFailure, NotFound, ServiceError
 from disputes import evidence as ev, presentation, services
 from disputes.models import Dispute
-from rdi_service.db_router import reading_the_log
+from games.log_reads import reading_the_log
 from replay.verification import verify_game
 
 

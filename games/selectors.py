@@ -9,8 +9,8 @@ from django.db import connection
 
 from games import engine, store
 from games.errors import NotFound
+from games.log_reads import log_db
 from games.models import Game, Seat, Table
-from rdi_service.db_router import log_db
 
 EVENT_PAGE = 500
 

@@ -19,7 +19,7 @@ import orjson
 
 from games import engine, store
 from games.errors import IntegrityFailure
-from rdi_service.db_router import log_db, reading_the_log
+from games.log_reads import log_db, reading_the_log
 
 log = logging.getLogger(__name__)
 

@@ -293,7 +293,7 @@ def load_state(cursor, *, game_id: int, seq: int, expected_hash: str, use_snapsh
     """The state after event `seq`: the latest good snapshot + a fold of the tail, checked
     against `expected_hash`. A snapshot that disagrees is deleted, the fold redone from the
     start and a new snapshot written at `seq`; if that disagrees too the store is damaged
-    (IntegrityFailure). On the read replica (rdi_service/db_router.py), which refuses writes,
+    (IntegrityFailure). On the read replica (games/log_reads.py), which refuses writes,
     the fold is the same and the snapshots are left for the primary to repair at its next load."""
     state, start = None, 0
     if use_snapshot:

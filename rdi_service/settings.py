@@ -94,11 +94,11 @@ DATABASES = {"default": env.db_url_config(_SERVICE_URL)}
 RDI_DATABASE_OWNER = env.db_url_config(_OWNER_URL)
 # A read replica (docs/operations.md "Running with a read replica"): the service role on a hot
 # standby of the primary. Only reads of the event log go there, when a view asks for it and the
-# replica has caught up with the game (rdi_service/db_router.py); without it, everything is
+# replica has caught up with the game (games/log_reads.py); without it, everything is
 # read from `default`.
 if env.str("DATABASE_REPLICA_URL", default=""):
     DATABASES["replica"] = env.db_url_config(env.str("DATABASE_REPLICA_URL"))
-DATABASE_ROUTERS = ["rdi_service.db_router.LogReplicaRouter"]
+DATABASE_ROUTERS = ["games.log_reads.LogReplicaRouter"]
 # Persistent connections with a health check before reuse: a connection per request cost the
 # web tier more than half its decisions/s under load. Celery workers keep theirs longer
 # (rdi_service/celery.py); ASGI (uvicorn) turns them off (rdi_service/asgi.py).

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from accounts.throttles import EXPENSIVE_READS, REPLAY_FRAMES
 from games.api.shared import ERRORS, THROTTLED, game_or_404
 from games.errors import ServiceError
-from rdi_service.db_router import reading_the_log
+from games.log_reads import reading_the_log
 from replay import fork, frames
 
 AT = OpenApiParameter("at", OpenApiTypes.INT, description="The event (seq); default the latest.")

@@ -22,8 +22,8 @@ from django.db import connection, transaction
 
 from games import engine, services, store
 from games.errors import Conflict, ServiceError
+from games.log_reads import log_db
 from games.models import Game, Seat, Table
-from rdi_service.db_router import log_db
 
 PHASES = ("discard", "action", "order", "drink")
 PENDING = ("Something is still waiting to resolve at this event (a card, a Drink or a Round of Gambling), and a "

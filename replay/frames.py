@@ -29,7 +29,7 @@ from games.errors import Conflict, Forbidden, IntegrityFailure, NotFound, Servic
 from games.models import Game
 from games.selectors import redact_event, seat_of
 from games.engine import words
-from rdi_service.db_router import log_db
+from games.log_reads import log_db
 
 OMNISCIENT, SPECTATOR = "omniscient", "spectator"
 #: A Round of Gambling starts with a player's card, or with Otto's Action box (games/engine/options/otto/turn.py).

@@ -24,7 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from games import chain, store
-from rdi_service.db_router import log_db
+from games.log_reads import log_db
 from replay import verification
 
 log = logging.getLogger(__name__)

@@ -13,11 +13,11 @@ from django.views.decorators.http import require_GET, require_POST
 from games import selectors, standings
 from games.engine import words
 from games.errors import NotFound, ServiceError
+from games.log_reads import reading_the_log
 from games.models import Game
 from games.presentation import board
 from games.presentation.bots import bot_level
 from replay import charts, fork, frames
-from rdi_service.db_router import reading_the_log
 from replay.api import parse_at
 
 

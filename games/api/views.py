@@ -14,7 +14,7 @@ from games import appends, selectors, services
 from games.api import serializers as s
 from games.api.shared import ERRORS, THROTTLED, checked_id, game_or_404, validated
 from games.errors import Forbidden
-from rdi_service.db_router import reading_the_log
+from games.log_reads import reading_the_log
 from replay.export import export_lines
 from replay.verify_cache import verify_cached
 

@@ -23,10 +23,10 @@ from django.db import connections, transaction
 from django.test.utils import CaptureQueriesContext
 
 from disputes import services as disputes
-from games import appends, engine, selectors
+from games import appends, engine, log_reads, selectors
 from games.models import Game
 from games.web.stream import Store, _conninfo_from_django
-from rdi_service import db_router, replica
+from rdi_service import replica
 from replay.export import export_lines
 from tests.replay.conftest import client_for, make_user, play, start_game
 
@@ -44,7 +44,7 @@ def _no_state_carried_over():
     frames.clear_caches()
 
 
-def log_reads(captured) -> list[str]:
+def event_reads(captured) -> list[str]:
     """The statements that read the event table."""
     return [q["sql"] for q in captured.captured_queries if "games_event" in q["sql"]]
 
@@ -62,10 +62,10 @@ class Where:
             context.__exit__(*exc)
 
     def served_by_the_replica(self) -> bool:
-        return bool(log_reads(self.standby)) and not log_reads(self.primary)
+        return bool(event_reads(self.standby)) and not event_reads(self.primary)
 
     def served_by_the_primary(self) -> bool:
-        return bool(log_reads(self.primary)) and not log_reads(self.standby)
+        return bool(event_reads(self.primary)) and not event_reads(self.standby)
 
 
 def in_recovery(alias: str) -> bool:
@@ -106,7 +106,7 @@ def test_replays_exports_verification_and_history_are_served_by_the_replica(on_t
         with Where() as where:
             response = client.get(url)
         assert response.status_code == 200, (url, response.content[:300])
-        assert where.served_by_the_replica(), (url, log_reads(where.primary), log_reads(where.standby))
+        assert where.served_by_the_replica(), (url, event_reads(where.primary), event_reads(where.standby))
     assert api.get(f"/api/games/{game.pk}/verify/").json()["ok"] is True
     # what the standby answered is what the primary holds
     assert api.get(f"/api/games/{game.pk}/export/").content == \
@@ -125,11 +125,11 @@ def test_dispute_evidence_is_read_from_the_replica(on_the_pair, people, api_for)
     with Where() as where:
         page = client_for(people.staff).get(f"/staff/disputes/{dispute.pk}/")
     assert page.status_code == 200 and b"Looking." in page.content
-    assert where.served_by_the_replica(), log_reads(where.primary)
+    assert where.served_by_the_replica(), event_reads(where.primary)
     with Where() as where:
         evidence = api_for(people.staff).get(f"/api/disputes/{dispute.pk}/").json()["evidence"]
     assert evidence["integrity"]["ok"] and evidence["event"]["seq"] == 12
-    assert where.served_by_the_replica(), log_reads(where.primary)
+    assert where.served_by_the_replica(), event_reads(where.primary)
 
 
 def test_appends_the_game_row_and_the_streams_seq_stay_on_the_primary(on_the_pair, people):
@@ -137,8 +137,8 @@ def test_appends_the_game_row_and_the_streams_seq_stay_on_the_primary(on_the_pai
     on_the_pair.caught_up()
     state = selectors.game_state(game=game)
     prompt = engine.prompts(state)[0]
-    with db_router.reading_the_log(game.pk, game.seq) as alias:
-        assert alias == "replica" and db_router.log_alias() == "replica"
+    with log_reads.reading_the_log(game.pk, game.seq) as alias:
+        assert alias == "replica" and log_reads.log_alias() == "replica"
         assert Game.objects.filter(pk=game.pk).db == "replica"
         # the standby refuses every write, so each of these succeeding says it went to the primary
         appended = appends.submit_decision(game_id=game.pk, seat=prompt.seat, decision=prompt.decisions[0],
@@ -147,7 +147,7 @@ def test_appends_the_game_row_and_the_streams_seq_stay_on_the_primary(on_the_pai
         assert dispute._state.db == "default"
         with transaction.atomic():
             # a writer reading what its transaction holds: the primary
-            assert db_router.log_alias() == "default"
+            assert log_reads.log_alias() == "default"
             assert Game.objects.select_for_update().filter(pk=game.pk).db == "default"
             assert Game.objects.select_for_update().get(pk=game.pk).seq == appended.seq
     game.refresh_from_db()
@@ -209,7 +209,7 @@ def test_a_lagging_replica_never_shows_a_player_a_state_older_than_their_decisio
         assert [e["seq"] for e in events][:1] == [mine]
         assert len(export) == 1 + mine + 1
         assert replay_page.status_code == 200 and f'data-last="{mine}"'.encode() in replay_page.content
-        assert where.served_by_the_primary(), log_reads(where.standby)
+        assert where.served_by_the_primary(), event_reads(where.standby)
         # the standby was asked only how far it had got
         assert {q["sql"].split(" WHERE")[0] for q in where.standby.captured_queries} == {
             "SELECT seq FROM games_game"}

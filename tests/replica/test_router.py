@@ -1,4 +1,4 @@
-"""The router's other cases, on the suite's own database (rdi_service/db_router.py): with no
+"""The router's other cases, on the suite's own database (games/log_reads.py): with no
 replica configured, as in every deployment without DATABASE_REPLICA_URL, everything is read
 and written on `default` and choosing costs no statement; DATABASE_REPLICA_URL's settings;
 and a replica that cannot be reached."""
@@ -14,7 +14,7 @@ from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, GameEvent
-from rdi_service import db_router
+from games import log_reads
 from tests.replay.conftest import client_for, make_user, play, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_without_a_replica_the_log_is_read_where_everything_else_is(db, django_user_model):
     ana, bob = make_user(django_user_model, "ana"), make_user(django_user_model, "bob")
     game = play(start_game(ana, bob), steps=8)
-    assert list(connections) == ["default"] and not db_router.configured()
-    router = db_router.LogReplicaRouter()
+    assert list(connections) == ["default"] and not log_reads.configured()
+    router = log_reads.LogReplicaRouter()
     with CaptureQueriesContext(connection) as choosing:
-        with db_router.reading_the_log(game.pk, game.seq) as alias:
-            assert alias == db_router.log_alias() == "default" and db_router.log_db() is connections["default"]
+        with log_reads.reading_the_log(game.pk, game.seq) as alias:
+            assert alias == log_reads.log_alias() == "default" and log_reads.log_db() is connections["default"]
             assert router.db_for_read(GameEvent) == router.db_for_write(Game) == "default"
     assert len(choosing) == 0
     assert router.db_for_read(Game) == "default" and router.allow_migrate("default", "games")
@@ -37,16 +37,16 @@ def test_without_a_replica_the_log_is_read_where_everything_else_is(db, django_u
 
 def test_a_replica_that_cannot_be_reached_leaves_reads_on_the_primary_for_a_while(django_db_blocker, monkeypatch,
                                                                                   caplog):
-    monkeypatch.setattr(db_router, "_replica_down_until", 0.0)
+    monkeypatch.setattr(log_reads, "_replica_down_until", 0.0)
     settings.DATABASES["replica"] = {**settings.DATABASES["default"], "HOST": "", "PORT": "",
                                      "OPTIONS": {"host": "/nonexistent/rdi-replica"}}
     try:
-        with django_db_blocker.unblock(), caplog.at_level(logging.WARNING, logger="rdi_service.db_router"):
-            with db_router.reading_the_log(1, 0) as alias:
+        with django_db_blocker.unblock(), caplog.at_level(logging.WARNING, logger="games.log_reads"):
+            with log_reads.reading_the_log(1, 0) as alias:
                 assert alias == "default"
             assert "the read replica cannot be reached" in caplog.text
             caplog.clear()
-            with db_router.reading_the_log(1, 0) as alias:      # not tried again at once
+            with log_reads.reading_the_log(1, 0) as alias:      # not tried again at once
                 assert alias == "default"
             assert caplog.text == "" and connections["replica"].connection is None
     finally:
@@ -76,4 +76,4 @@ def test_database_replica_url_adds_the_replica_with_the_primarys_connection_sett
     assert served["default"]["CONN_MAX_AGE"] == served["replica"]["CONN_MAX_AGE"] == 0
     without = _databases("rdi_service.wsgi")
     assert list(without["databases"]) == ["default"]
-    assert without["routers"] == ["rdi_service.db_router.LogReplicaRouter"]
+    assert without["routers"] == ["games.log_reads.LogReplicaRouter"]

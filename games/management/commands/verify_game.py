@@ -2,8 +2,8 @@
 full re-fold of each game; prints the first bad seq and exits 1 if any game fails."""
 from django.core.management.base import BaseCommand, CommandError
 
+from games.log_reads import reading_the_log
 from games.models import Game
-from rdi_service.db_router import reading_the_log
 from replay.verification import verify_game
 
 
