@@ -58,7 +58,7 @@ def bot_policy(name: str) -> Policy:
 
     def policy(state, prompts: list, rng: random.Random) -> Decision:
         seat = prompts[0].seat
-        return bot.decide(bot.view(state, seat), seed=decision_seed(secret=state.seed, seq=state.decisions,
+        return bot.decide(bot.sees(state, seat), seed=decision_seed(secret=state.seed, seq=state.decisions,
                                                                        seat=seat))
 
     policy.__name__ = bot.label

@@ -192,7 +192,7 @@ def automatic_for(state, seq: int, controls: dict, skip: frozenset = frozenset()
     if bot_name:
         bot = ai.get_bot(bot_name)
         seed = ai.decision_seed(secret=state.seed, seq=seq, seat=seat)
-        decision = bot.decide(bot.view(state, seat), seed=seed)
+        decision = bot.decide(bot.sees(state, seat), seed=seed)
         return seat, decision, bot.actor, f"ai:{seq}:{seat}"
     if prompts[0].kind == "respond" and (mode == "windows"
                                          or (mode == "untargeted" and not engine.concerns(state, seat))):

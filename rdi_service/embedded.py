@@ -286,6 +286,14 @@ def _free_port() -> int:
 
 
 def alive(pid: int) -> bool:
+    """Running, not a zombie: a stopped postmaster was daemonised, so init reaps it in its own
+    time, and until then `kill(pid, 0)` still finds it."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except IndexError:
+        return False
+    except OSError:
+        pass        # no such process, or no /proc (not Linux): ask the kernel
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from rdi_service.embedded import alive
 from tests import hosts as hosts_module
 from tests.hosts import PG_PORT, REDIS_PORT, ROLES, Hosts
 
@@ -33,19 +34,11 @@ def _links(tag) -> list[str]:
     return re.findall(rf"\d+: (r{tag}\w+)[@:]", _ip("ip", "-o", "link", "show").stdout)
 
 
-def _alive(pid: int) -> bool:
-    """Running, not a zombie: a killed postmaster was daemonised, so init reaps it, in its own time."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):
-        return False
-
-
 def _gone(hosts: Hosts, pids: list[int]) -> None:
     names = _netns()
     assert not [ns for ns in hosts.ns.values() if ns in names], names
     assert _links(hosts.tag) == []
-    assert [pid for pid in pids if _alive(pid)] == []
+    assert [pid for pid in pids if alive(pid)] == []
     assert not hosts.tmp.exists()
 
 

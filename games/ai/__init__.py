@@ -50,9 +50,6 @@ class Bot:
     #: decides thousands of times a second, and the random bot reads nothing but its prompt).
     sees: Callable[..., dict] = engine.view
 
-    def view(self, state, seat: int) -> dict:
-        return self.sees(state, seat)
-
     @property
     def label(self) -> str:
         return f"{self.name}@{self.version}"

@@ -107,7 +107,7 @@ def play_one(a: str, b: str, game: int, players: int, seed: int, content: list |
         prompt = engine.prompts(state)[0]
         bot = bots[prompt.seat]
         started, started_cpu = time.perf_counter(), time.process_time()
-        decision = bot.decide(bot.view(state, prompt.seat),
+        decision = bot.decide(bot.sees(state, prompt.seat),
                               seed=decision_seed(secret=game_seed, seq=seq, seat=prompt.seat))
         times[names[prompt.seat]].append(time.perf_counter() - started)
         cpu[names[prompt.seat]].append(time.process_time() - started_cpu)

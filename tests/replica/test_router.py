@@ -2,22 +2,16 @@
 replica configured, as in every deployment without DATABASE_REPLICA_URL, everything is read
 and written on `default` and choosing costs no statement; DATABASE_REPLICA_URL's settings;
 and a replica that cannot be reached."""
-import json
 import logging
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 from django.conf import settings
 from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game, GameEvent
 from games import log_reads
+from games.models import Game, GameEvent
 from tests.replay.conftest import client_for, make_user, play, start_game
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.settings_probe import settings_in_process
 
 
 def test_without_a_replica_the_log_is_read_where_everything_else_is(db, django_user_model):
@@ -56,14 +50,10 @@ def test_a_replica_that_cannot_be_reached_leaves_reads_on_the_primary_for_a_whil
 
 
 def _databases(module: str, **env) -> dict:
-    code = (f"import {module}; from django.conf import settings; import json; print(json.dumps("
-            "{'routers': settings.DATABASE_ROUTERS, 'databases': {alias: {k: db[k] for k in ('USER', 'NAME', "
-            "'OPTIONS', 'CONN_MAX_AGE', 'CONN_HEALTH_CHECKS')} for alias, db in settings.DATABASES.items()}}))")
-    clean = {k: v for k, v in os.environ.items() if k not in ("CONN_MAX_AGE", "DATABASE_REPLICA_URL")}
-    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                         env={**clean, "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "rdi_service.settings", **env})
-    assert run.returncode == 0, run.stderr[-2000:]
-    return json.loads(run.stdout.strip().splitlines()[-1])
+    return settings_in_process(module, "{'routers': settings.DATABASE_ROUTERS, 'databases': {alias: {k: db[k] for k in "
+                               "('USER', 'NAME', 'OPTIONS', 'CONN_MAX_AGE', 'CONN_HEALTH_CHECKS')} "
+                               "for alias, db in settings.DATABASES.items()}}", unset=("CONN_MAX_AGE", "DATABASE_REPLICA_URL"),
+                               **env)
 
 
 def test_database_replica_url_adds_the_replica_with_the_primarys_connection_settings():
